@@ -1,0 +1,198 @@
+package io.basalt.storage;
+
+import io.basalt.storage.catalog.FamilyDefinition;
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.keys.CellKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * A live table: its current definition, its RocksDB column families, and the row-atomic write and consistent read
+ * operations on them. Obtained from {@link TabletStore}; stays valid until the table is dropped, after which every
+ * operation fails with {@link UnknownTableException}.
+ */
+public final class Table {
+  private final RocksDB db;
+  private final RowLocks rowLocks;
+  private final WriteOptionsByDurability writeOptions;
+  private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private final Set<TableCursor> openCursors = ConcurrentHashMap.newKeySet();
+  private volatile TableDefinition definition;
+  private volatile List<ColumnFamilyHandle> handles;
+  private boolean dropped;
+
+  Table(RocksDB db, RowLocks rowLocks, WriteOptionsByDurability writeOptions, TableDefinition definition,
+      List<ColumnFamilyHandle> handles) {
+    this.db = db;
+    this.rowLocks = rowLocks;
+    this.writeOptions = writeOptions;
+    this.definition = definition;
+    this.handles = List.copyOf(handles);
+  }
+
+  public TableDefinition definition() {
+    return definition;
+  }
+
+  public String name() {
+    return definition.name();
+  }
+
+  /** Locks {@code row} against other writers of this table; close the handle to release it. Reentrant. */
+  public RowLocks.RowLock lockRow(byte[] row) throws StorageException {
+    return rowLocks.lock(definition.id(), row);
+  }
+
+  /**
+   * Locks several rows at once, in the order every caller shares; close the handle to release them. A caller that
+   * needs several rows must take them in one call, never one after another.
+   */
+  public RowLocks.RowLock lockAll(List<byte[]> rows) throws StorageException {
+    return rowLocks.lockAll(definition.id(), rows);
+  }
+
+  /** Applies one row mutation atomically across all its families, under the row's lock. */
+  public void write(RowMutation mutation, Durability durability) throws StorageException {
+    writeAll(List.of(mutation), durability);
+  }
+
+  /**
+   * Applies several row mutations as one RocksDB write batch, under all their rows' locks: all of them become
+   * visible together or not at all.
+   */
+  public void writeAll(List<RowMutation> mutations, Durability durability) throws StorageException {
+    if (mutations.isEmpty()) {
+      return;
+    }
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      TableDefinition current = definition;
+      List<ColumnFamilyHandle> currentHandles = handles;
+      List<byte[]> rows = new ArrayList<>(mutations.size());
+      try (WriteBatch batch = new WriteBatch()) {
+        for (RowMutation mutation : mutations) {
+          rows.add(mutation.row());
+          for (RowMutation.CellWrite cell : mutation.cells()) {
+            ColumnFamilyHandle handle = handleFor(current, currentHandles, cell.family());
+            batch.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
+                cell.value());
+          }
+        }
+        try (RowLocks.RowLock ignored = rows.size() == 1
+            ? rowLocks.lock(current.id(), rows.get(0))
+            : rowLocks.lockAll(current.id(), rows)) {
+          db.write(writeOptions.get(durability), batch);
+        }
+      } catch (RocksDBException e) {
+        throw new StorageException("write to table " + current.name() + " failed: " + e.getMessage(), e);
+      }
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * Opens a cursor over rows {@code [startRow, stopRow)} of the given families (all families when empty). The
+   * cursor reads one consistent state of the table; close it when done.
+   */
+  public TableCursor openCursor(List<byte[]> families, byte[] startRow, byte[] stopRow) throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      TableDefinition current = definition;
+      List<ColumnFamilyHandle> currentHandles = handles;
+      List<byte[]> names = new ArrayList<>();
+      List<ColumnFamilyHandle> selected = new ArrayList<>();
+      for (int i = 0; i < current.families().size(); i++) {
+        FamilyDefinition family = current.families().get(i);
+        if (families.isEmpty() || families.stream().anyMatch(family::hasName)) {
+          names.add(family.name());
+          selected.add(currentHandles.get(i));
+        }
+      }
+      for (byte[] wanted : families) {
+        if (current.family(wanted).isEmpty()) {
+          throw new UnknownFamilyException(current.name(), wanted);
+        }
+      }
+      TableCursor cursor = new TableCursor(db, current.name(), names, selected, startRow, stopRow,
+          openCursors::remove);
+      openCursors.add(cursor);
+      return cursor;
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
+  void replaceDefinition(TableDefinition next) {
+    lifecycle.writeLock().lock();
+    try {
+      definition = next;
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Marks the table dropped and closes every open cursor, waiting for in-flight writes to finish. After this the
+   * column family handles are no longer used and may be dropped.
+   */
+  List<ColumnFamilyHandle> markDropped() {
+    lifecycle.writeLock().lock();
+    try {
+      dropped = true;
+      for (TableCursor cursor : List.copyOf(openCursors)) {
+        cursor.close("table " + definition.name() + " was dropped");
+      }
+      return handles;
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
+  /** Closes open cursors at store shutdown. */
+  void closeCursors(String reason) {
+    lifecycle.writeLock().lock();
+    try {
+      dropped = true;
+      for (TableCursor cursor : List.copyOf(openCursors)) {
+        cursor.close(reason);
+      }
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
+  List<ColumnFamilyHandle> handles() {
+    return handles;
+  }
+
+  private void checkNotDropped() throws UnknownTableException {
+    if (dropped) {
+      throw new UnknownTableException(definition.name());
+    }
+  }
+
+  private static ColumnFamilyHandle handleFor(TableDefinition table, List<ColumnFamilyHandle> handles,
+      byte[] family) throws UnknownFamilyException {
+    List<FamilyDefinition> families = table.families();
+    for (int i = 0; i < families.size(); i++) {
+      if (families.get(i).hasName(family)) {
+        return handles.get(i);
+      }
+    }
+    throw new UnknownFamilyException(table.name(), family);
+  }
+}

@@ -1,0 +1,102 @@
+package io.basalt.storage.catalog;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Binary form of a {@link TableDefinition} as stored in the catalog. Versioned so the layout can evolve. */
+public final class CatalogCodec {
+  private static final int FORMAT_VERSION = 1;
+  /** Upper bound on any length read back, so a corrupt record fails cleanly instead of allocating gigabytes. */
+  private static final int MAX_LENGTH = 64 << 20;
+
+  private CatalogCodec() {}
+
+  public static byte[] encode(TableDefinition table) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(FORMAT_VERSION);
+      out.writeLong(table.id());
+      out.writeUTF(table.name());
+      out.writeInt(table.nextFamilySequence());
+      out.writeInt(table.families().size());
+      for (FamilyDefinition family : table.families()) {
+        writeBytes(out, family.name());
+        out.writeUTF(family.columnFamilyName());
+      }
+      out.writeInt(table.tablets().size());
+      for (TabletDefinition tablet : table.tablets()) {
+        out.writeLong(tablet.id());
+        writeBytes(out, tablet.startRow());
+        writeBytes(out, tablet.endRow());
+      }
+      out.writeInt(table.properties().size());
+      for (Map.Entry<String, byte[]> property : table.properties().entrySet()) {
+        out.writeUTF(property.getKey());
+        writeBytes(out, property.getValue());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("in-memory stream failed", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  public static TableDefinition decode(byte[] record) throws IOException {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(record))) {
+      int version = in.readUnsignedByte();
+      if (version != FORMAT_VERSION) {
+        throw new IOException("unsupported catalog record version " + version);
+      }
+      long id = in.readLong();
+      String name = in.readUTF();
+      int nextFamilySequence = in.readInt();
+      int familyCount = readLength(in);
+      List<FamilyDefinition> families = new ArrayList<>(familyCount);
+      for (int i = 0; i < familyCount; i++) {
+        families.add(new FamilyDefinition(readBytes(in), in.readUTF()));
+      }
+      int tabletCount = readLength(in);
+      List<TabletDefinition> tablets = new ArrayList<>(tabletCount);
+      for (int i = 0; i < tabletCount; i++) {
+        tablets.add(new TabletDefinition(in.readLong(), readBytes(in), readBytes(in)));
+      }
+      int propertyCount = readLength(in);
+      Map<String, byte[]> properties = new LinkedHashMap<>();
+      for (int i = 0; i < propertyCount; i++) {
+        properties.put(in.readUTF(), readBytes(in));
+      }
+      if (in.available() > 0) {
+        throw new IOException("catalog record for " + name + " has " + in.available() + " trailing bytes");
+      }
+      return new TableDefinition(id, name, families, tablets, properties, nextFamilySequence);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("invalid catalog record: " + e.getMessage(), e);
+    }
+  }
+
+  private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  private static byte[] readBytes(DataInputStream in) throws IOException {
+    byte[] bytes = new byte[readLength(in)];
+    in.readFully(bytes);
+    return bytes;
+  }
+
+  private static int readLength(DataInputStream in) throws IOException {
+    int length = in.readInt();
+    if (length < 0 || length > MAX_LENGTH) {
+      throw new IOException("corrupt catalog record: length " + length);
+    }
+    return length;
+  }
+}

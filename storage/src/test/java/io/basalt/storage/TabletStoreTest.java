@@ -1,0 +1,234 @@
+package io.basalt.storage;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.TableCursor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TabletStoreTest {
+  private static final int PUT = 4;
+
+  @TempDir
+  Path dir;
+
+  private TabletStore store;
+
+  @AfterEach
+  void closeStore() {
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  @Test
+  void createsOneTabletPerSplitRange() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f"), List.of(b("g"), b("p")), Map.of());
+    List<TabletDefinition> tablets = table.definition().tablets();
+    assertEquals(3, tablets.size());
+    assertRange(tablets.get(0), "", "g");
+    assertRange(tablets.get(1), "g", "p");
+    assertRange(tablets.get(2), "p", "");
+    assertEquals(tablets.get(1), table.definition().tabletFor(b("m")));
+    assertEquals(tablets.get(1), table.definition().tabletFor(b("g")));
+    assertEquals(tablets.get(0), table.definition().tabletFor(b("")));
+    assertEquals(tablets.get(2), table.definition().tabletFor(b("zzz")));
+  }
+
+  @Test
+  void rejectsDuplicateTables() throws Exception {
+    store = open();
+    store.createTable("t", families("f"), List.of(), Map.of());
+    assertThrows(TableExistsException.class, () -> store.createTable("t", families("f"), List.of(), Map.of()));
+  }
+
+  @Test
+  void readsRowsAcrossFamiliesInCellOrder() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("b", "a"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r1"))
+        .add(b("b"), b("x"), 10, PUT, b("b-x-10"))
+        .add(b("a"), b("y"), 10, PUT, b("a-y-10"))
+        .add(b("a"), b("x"), 20, PUT, b("a-x-20"))
+        .add(b("a"), b("x"), 30, PUT, b("a-x-30"))
+        .build(), Durability.LOG);
+    table.write(RowMutation.forRow(b("r0")).add(b("b"), b("z"), 1, PUT, b("r0")).build(), Durability.LOG);
+
+    List<String> cells = readAll(table, List.of(), "", "");
+    assertEquals(List.of("r0/b:z/1=r0", "r1/a:x/30=a-x-30", "r1/a:x/20=a-x-20", "r1/a:y/10=a-y-10",
+        "r1/b:x/10=b-x-10"), cells);
+  }
+
+  @Test
+  void boundsAndFamilySelection() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    for (String row : List.of("a", "ab", "b", "c")) {
+      table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(row))
+          .add(b("g"), b("q"), 1, PUT, b(row)).build(), Durability.LOG);
+    }
+    assertEquals(List.of("ab/g:q/1=ab", "b/g:q/1=b"), readAll(table, families("g"), "aa", "c"));
+    assertEquals(List.of("c/f:q/1=c"), readAll(table, families("f"), "c", ""));
+    assertThrows(UnknownFamilyException.class, () -> table.openCursor(families("nope"), b(""), b("")));
+  }
+
+  @Test
+  void skipColumnAndSeekRow() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    RowMutation.Builder row = RowMutation.forRow(b("r"));
+    for (int ts = 1; ts <= 5; ts++) {
+      row.add(b("f"), b("q1"), ts, PUT, b("q1@" + ts)).add(b("f"), b("q2"), ts, PUT, b("q2@" + ts));
+    }
+    table.write(row.build(), Durability.LOG);
+    table.write(RowMutation.forRow(b("s")).add(b("f"), b("q"), 1, PUT, b("s")).build(), Durability.LOG);
+    table.write(RowMutation.forRow(b("t")).add(b("f"), b("q"), 1, PUT, b("t")).build(), Durability.LOG);
+
+    List<String> newest = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          newest.add(new String(cursor.value(), UTF_8));
+          cursor.skipColumn();
+        }
+      }
+      assertEquals(List.of("q1@5", "q2@5", "s", "t"), newest);
+
+      cursor.seekRow(b("s\0"));
+      assertTrue(cursor.nextRow());
+      assertArrayEquals(b("t"), cursor.row());
+      assertFalse(cursor.nextRow());
+    }
+  }
+
+  @Test
+  void cursorSeesOneConsistentStateWhileWritesContinue() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("old"))
+        .add(b("g"), b("q"), 1, PUT, b("old")).build(), Durability.LOG);
+    try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+      table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("new"))
+          .add(b("g"), b("q"), 1, PUT, b("new")).build(), Durability.LOG);
+      assertTrue(cursor.nextRow());
+      List<String> values = new ArrayList<>();
+      while (cursor.nextCell()) {
+        values.add(new String(cursor.value(), UTF_8));
+      }
+      assertEquals(List.of("old", "old"), values);
+    }
+    assertEquals(List.of("r/f:q/1=new", "r/g:q/1=new"), readAll(table, List.of(), "", ""));
+  }
+
+  @Test
+  void writesToUnknownFamiliesFailWithoutWritingAnything() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    RowMutation mixed = RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v"))
+        .add(b("nope"), b("q"), 1, PUT, b("v")).build();
+    assertThrows(UnknownFamilyException.class, () -> table.write(mixed, Durability.LOG));
+    assertEquals(List.of(), readAll(table, List.of(), "", ""));
+  }
+
+  @Test
+  void reopenRestoresTablesTabletsPropertiesAndCells() throws Exception {
+    store = open();
+    Table created = store.createTable("ns:t", families("f", "g"), List.of(b("m")), Map.of("schema", b("s1")));
+    created.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 5, PUT, b("va")).build(), Durability.LOG);
+    created.write(RowMutation.forRow(b("z")).add(b("g"), b(""), -3, 12, b("")).build(), Durability.SKIP_LOG);
+    store.replaceProperties("ns:t", Map.of("schema", b("s2"), "state", b("on")));
+    store.putSystemProperty("cluster.id", b("abc"));
+    TableDefinition before = created.definition();
+    store.flush(); // the SKIP_LOG write survives only a clean close, which flushes
+    store.close();
+
+    store = open();
+    Table reopened = store.table("ns:t").orElseThrow();
+    TableDefinition after = reopened.definition();
+    assertEquals(before.id(), after.id());
+    assertEquals(before.families(), after.families());
+    assertEquals(before.tablets(), after.tablets());
+    assertArrayEquals(b("s2"), after.property("schema").orElseThrow());
+    assertArrayEquals(b("on"), after.property("state").orElseThrow());
+    assertArrayEquals(b("abc"), store.systemProperty("cluster.id").orElseThrow());
+    assertEquals(List.of("a/f:q/5=va", "z/g:/-3="), readAll(reopened, List.of(), "", ""));
+  }
+
+  @Test
+  void droppedTableLosesItsDataAndNameCanBeReused() throws Exception {
+    store = open();
+    Table first = store.createTable("t", families("f"), List.of(), Map.of());
+    first.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
+    TableCursor open = first.openCursor(List.of(), b(""), b(""));
+    store.dropTable("t");
+    assertThrows(StorageException.class, open::nextRow);
+    assertThrows(UnknownTableException.class,
+        () -> first.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 2, PUT, b("v")).build(), Durability.LOG));
+    Table second = store.createTable("t", families("f"), List.of(), Map.of());
+    assertEquals(List.of(), readAll(second, List.of(), "", ""));
+    store.close();
+    store = open();
+    assertEquals(List.of(), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
+  }
+
+  @Test
+  void secondOpenOfTheSameDirectoryIsRefused() throws Exception {
+    store = open();
+    StorageException e = assertThrows(StorageException.class, this::open);
+    assertTrue(e.getMessage().contains("in use"), e.getMessage());
+  }
+
+  private TabletStore open() throws StorageException {
+    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(
+        java.time.Duration.ofSeconds(5)));
+  }
+
+  private static List<String> readAll(Table table, List<byte[]> families, String start, String stop)
+      throws StorageException {
+    List<String> cells = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(families, b(start), b(stop))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          cells.add(s(cursor.row()) + "/" + s(cursor.family()) + ":" + s(cursor.qualifier()) + "/"
+              + cursor.timestamp() + "=" + s(cursor.value()));
+        }
+      }
+    }
+    return cells;
+  }
+
+  private static void assertRange(TabletDefinition tablet, String start, String end) {
+    assertArrayEquals(b(start), tablet.startRow());
+    assertArrayEquals(b(end), tablet.endRow());
+  }
+
+  private static List<byte[]> families(String... names) {
+    List<byte[]> out = new ArrayList<>();
+    for (String name : names) {
+      out.add(b(name));
+    }
+    return out;
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(UTF_8);
+  }
+
+  private static String s(byte[] bytes) {
+    return new String(bytes, UTF_8);
+  }
+}
