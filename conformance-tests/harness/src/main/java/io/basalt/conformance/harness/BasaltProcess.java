@@ -1,0 +1,181 @@
+package io.basalt.conformance.harness;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Basalt server running as a child process, exactly as an operator runs it: {@code java -jar basalt-server.jar}
+ * with free ports and a data directory of the test's choosing. Its log goes to a file under
+ * {@code target/basalt-logs}; the ports come from the one "Basalt ready" line it prints.
+ */
+public final class BasaltProcess implements AutoCloseable {
+  private static final Pattern READY =
+      Pattern.compile("^Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)$");
+  private static final long START_TIMEOUT_SECONDS = 60;
+
+  private final Process process;
+  private final Path dataDir;
+  private final Path log;
+  private final String zookeeperHost;
+  private final int zookeeperPort;
+  private final String rpcHost;
+  private final int rpcPort;
+
+  private BasaltProcess(Process process, Path dataDir, Path log, Matcher ready) {
+    this.process = process;
+    this.dataDir = dataDir;
+    this.log = log;
+    this.zookeeperHost = ready.group(1);
+    this.zookeeperPort = Integer.parseInt(ready.group(2));
+    this.rpcHost = ready.group(3);
+    this.rpcPort = Integer.parseInt(ready.group(4));
+  }
+
+  /** Starts Basalt on free ports with its data in {@code dataDir}, waiting until it is ready. */
+  public static BasaltProcess start(Path dataDir, String logName, String... extraArgs) throws IOException {
+    Path jar = serverJar();
+    Path logDir = Path.of("target", "basalt-logs");
+    Files.createDirectories(logDir);
+    Path log = logDir.resolve(logName + ".log");
+    List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx512m", "-jar", jar.toString(),
+        "--data-dir", dataDir.toString(), "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0",
+        "--hostname", "127.0.0.1"));
+    command.addAll(List.of(extraArgs));
+    Process process = new ProcessBuilder(command)
+        .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+        .start();
+    CompletableFuture<Matcher> ready = CompletableFuture.supplyAsync(() -> awaitReadyLine(process));
+    try {
+      return new BasaltProcess(process, dataDir, log, ready.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IOException("interrupted while waiting for Basalt to start", e);
+    } catch (ExecutionException | TimeoutException e) {
+      process.destroyForcibly();
+      throw new IOException("Basalt did not become ready (exit status "
+          + (process.isAlive() ? "none, still running" : process.exitValue()) + "); see " + log.toAbsolutePath()
+          + ":\n" + tail(log), e);
+    }
+  }
+
+  private static Matcher awaitReadyLine(Process process) {
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    try {
+      String line = out.readLine();
+      if (line == null) {
+        throw new IllegalStateException("Basalt exited before it was ready");
+      }
+      Matcher matcher = READY.matcher(line);
+      if (!matcher.matches()) {
+        throw new IllegalStateException("unexpected first line on standard output: " + line);
+      }
+      // Keep draining standard output so the server never blocks on a full pipe.
+      Thread drain = new Thread(() -> {
+        try {
+          while (out.readLine() != null) {
+            // Basalt prints nothing else on standard output.
+          }
+        } catch (IOException e) {
+          // the process ended
+        }
+      }, "basalt-stdout");
+      drain.setDaemon(true);
+      drain.start();
+      return matcher;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read Basalt's output", e);
+    }
+  }
+
+  public String zookeeperHost() {
+    return zookeeperHost;
+  }
+
+  public int zookeeperPort() {
+    return zookeeperPort;
+  }
+
+  /** {@code host:port} of the RPC port, for RPC-registry clients' bootstrap servers. */
+  public String rpcAddress() {
+    return rpcHost + ":" + rpcPort;
+  }
+
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Sends SIGTERM and waits for a clean exit; returns the exit status. */
+  public int stop() throws IOException {
+    process.destroy();
+    try {
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new IOException("Basalt did not stop within 60 s of SIGTERM; see " + log.toAbsolutePath());
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IOException("interrupted while stopping Basalt", e);
+    }
+  }
+
+  /** Kills the process with SIGKILL, as a crash would. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (process.isAlive()) {
+      stop();
+    }
+  }
+
+  private static Path serverJar() throws IOException {
+    String configured = System.getProperty("basalt.server.jar");
+    if (configured == null) {
+      throw new IOException("system property basalt.server.jar is not set; run the tests through Maven");
+    }
+    Path jar = Path.of(configured).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(jar)) {
+      throw new IOException("no Basalt server jar at " + jar + "; build it first (mvn package)");
+    }
+    return jar;
+  }
+
+  private static String javaExecutable() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static String tail(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    } catch (IOException e) {
+      return "(log unreadable: " + e.getMessage() + ")";
+    }
+  }
+}

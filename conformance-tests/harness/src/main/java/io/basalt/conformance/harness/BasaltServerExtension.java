@@ -1,0 +1,56 @@
+package io.basalt.conformance.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One Basalt process for a test class: started on free ports and a fresh temporary data directory before the
+ * first test, stopped (and the directory removed) after the last. Register it as a static field with
+ * {@code @RegisterExtension}.
+ */
+public final class BasaltServerExtension implements BeforeAllCallback, AfterAllCallback {
+  private BasaltProcess process;
+  private Path dataDir;
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    dataDir = Files.createTempDirectory("basalt-test-");
+    process = BasaltProcess.start(dataDir, context.getRequiredTestClass().getSimpleName());
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
+    try {
+      if (process != null) {
+        process.close();
+      }
+    } finally {
+      deleteRecursively(dataDir);
+    }
+  }
+
+  public BasaltProcess process() {
+    if (process == null) {
+      throw new IllegalStateException("Basalt is not running: the extension must be registered statically");
+    }
+    return process;
+  }
+
+  /** Deletes a directory tree, as tests clean up after themselves. */
+  public static void deleteRecursively(Path directory) throws IOException {
+    if (directory == null || !Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+}

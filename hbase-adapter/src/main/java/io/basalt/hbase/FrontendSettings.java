@@ -1,0 +1,18 @@
+package io.basalt.hbase;
+
+import java.time.Clock;
+
+/**
+ * Settings of the HBase personality.
+ *
+ * @param scannerLeaseMillis how long a scanner may go without a call (HBase's
+ *     {@code hbase.client.scanner.timeout.period})
+ * @param maxScanResultBytes cap on the cell bytes of one scan response ({@code hbase.server.scanner.max.result.size})
+ * @param clock the server clock that stamps writes and expires TTLs and leases
+ */
+public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, Clock clock) {
+
+  public static FrontendSettings defaults() {
+    return new FrontendSettings(60_000, 100L << 20, Clock.systemUTC());
+  }
+}

@@ -1,0 +1,48 @@
+package io.basalt.hbase;
+
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.meta.MetaRegion;
+import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.service.HBaseServices;
+import io.basalt.storage.TabletStore;
+import java.io.IOException;
+import java.time.Clock;
+
+/**
+ * Basalt's HBase personality over a tablet store: the table catalog, hbase:meta, the regions and scanners, and the
+ * four RPC services (ClientService, AdminService, MasterService, ClientMetaService) that the server exposes on its
+ * port.
+ */
+public final class HBaseFrontend implements AutoCloseable {
+  private final TableCatalog catalog;
+  private final ScannerRegistry scanners;
+  private final RpcDispatcher dispatcher;
+
+  public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
+    Clock clock = settings.clock();
+    this.catalog = new TableCatalog(store);
+    this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
+    MetaRegion meta = new MetaRegion(catalog, server, clock);
+    RegionDirectory directory = new RegionDirectory(catalog, meta, clock);
+    this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
+        settings, clock);
+  }
+
+  public RpcDispatcher dispatcher() {
+    return dispatcher;
+  }
+
+  public TableCatalog catalog() {
+    return catalog;
+  }
+
+  /** Closes every open scanner. The store is closed by its owner. */
+  @Override
+  public void close() {
+    scanners.close();
+  }
+}

@@ -1,0 +1,133 @@
+package io.basalt.hbase.meta;
+
+import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.read.ReadSpec;
+import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.read.RowScanner;
+import io.basalt.hbase.region.Region;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.MetaCellComparator;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+
+/**
+ * The hbase:meta region, answered from the table catalog rather than stored: clients read table state and region
+ * locations from it with ordinary Gets and (mostly reversed) Scans. Its rows are rebuilt whenever the catalog
+ * changes and each read works on one consistent snapshot of them.
+ */
+public final class MetaRegion implements Region {
+  private final TableCatalog catalog;
+  private final ServerIdentity server;
+  private final Clock clock;
+  private volatile Snapshot snapshot;
+
+  private record Snapshot(long version, List<MetaRows.Row> rows) {}
+
+  public MetaRegion(TableCatalog catalog, ServerIdentity server, Clock clock) {
+    this.catalog = catalog;
+    this.server = server;
+    this.clock = clock;
+  }
+
+  @Override
+  public RegionInfo info() {
+    return MetaSchema.REGION;
+  }
+
+  @Override
+  public boolean isOnline() {
+    return true;
+  }
+
+  @Override
+  public Result get(Get get) throws IOException {
+    ReadSpec spec = ReadSpec.forGet(get, MetaSchema.descriptor(), info(), clock.millis());
+    List<MetaRows.Row> rows = rows();
+    int index = firstAtOrAfter(rows, get.getRow(), true);
+    int end = index < rows.size() && compare(rows.get(index).key(), get.getRow()) == 0 ? index + 1 : index;
+    try (RegionScanner scanner = new RowScanner(info(), new MetaRowSource(rows, index, end, false), spec)) {
+      List<Result> results = scanner.next(1, Long.MAX_VALUE).results();
+      return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
+    }
+  }
+
+  @Override
+  public RegionScanner openScanner(Scan scan) throws IOException {
+    ReadSpec spec = ReadSpec.forScan(scan, MetaSchema.descriptor(), info(), clock.millis());
+    List<MetaRows.Row> rows = rows();
+    byte[] start = scan.getStartRow();
+    byte[] stop = scan.getStopRow();
+    int from;
+    int to;
+    if (scan.isReversed()) {
+      // Reversed: the start row is the upper bound, the stop row the lower one.
+      to = start.length == 0 ? rows.size() : firstAtOrAfter(rows, start, !scan.includeStartRow());
+      from = stop.length == 0 ? 0 : firstAtOrAfter(rows, stop, scan.includeStopRow());
+    } else {
+      from = start.length == 0 ? 0 : firstAtOrAfter(rows, start, scan.includeStartRow());
+      to = stop.length == 0 ? rows.size() : firstAtOrAfter(rows, stop, !scan.includeStopRow());
+    }
+    return new RowScanner(info(), new MetaRowSource(rows, from, Math.max(from, to), scan.isReversed()), spec);
+  }
+
+  @Override
+  public void mutate(Mutation mutation) throws IOException {
+    throw readOnly();
+  }
+
+  @Override
+  public List<IOException> mutateBatch(List<Mutation> mutations) throws IOException {
+    throw readOnly();
+  }
+
+  private static DoNotRetryIOException readOnly() {
+    return new DoNotRetryIOException("hbase:meta is maintained by Basalt from its table catalog and cannot be "
+        + "written by clients");
+  }
+
+  private List<MetaRows.Row> rows() {
+    long version = catalog.version();
+    Snapshot seen = snapshot;
+    if (seen != null && seen.version() == version) {
+      return seen.rows();
+    }
+    return rebuild(version);
+  }
+
+  private synchronized List<MetaRows.Row> rebuild(long version) {
+    if (snapshot == null || snapshot.version() != version) {
+      snapshot = new Snapshot(version, MetaRows.build(catalog.tables(), server));
+    }
+    return snapshot.rows();
+  }
+
+  /**
+   * Index of the first row at or after {@code key} when {@code inclusive}, or strictly after it otherwise, in
+   * hbase:meta order.
+   */
+  private static int firstAtOrAfter(List<MetaRows.Row> rows, byte[] key, boolean inclusive) {
+    int low = 0;
+    int high = rows.size();
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      int c = compare(rows.get(mid).key(), key);
+      if (c < 0 || (c == 0 && !inclusive)) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  private static int compare(byte[] a, byte[] b) {
+    return MetaCellComparator.META_COMPARATOR.compareRows(a, b);
+  }
+}

@@ -1,0 +1,37 @@
+package io.basalt.hbase.meta;
+
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionInfoBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+
+/** The schema and the single region of hbase:meta, as an HBase 2.x cluster reports them. */
+public final class MetaSchema {
+  public static final RegionInfo REGION = RegionInfoBuilder.FIRST_META_REGIONINFO;
+
+  private static final TableDescriptor DESCRIPTOR = TableDescriptorBuilder.newBuilder(TableName.META_TABLE_NAME)
+      .setColumnFamily(catalogFamily(HConstants.CATALOG_FAMILY, 3))
+      .setColumnFamily(catalogFamily(HConstants.TABLE_FAMILY, 3))
+      .setColumnFamily(catalogFamily(HConstants.REPLICATION_BARRIER_FAMILY, HConstants.ALL_VERSIONS))
+      .build();
+
+  private MetaSchema() {}
+
+  public static TableDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  private static ColumnFamilyDescriptor catalogFamily(byte[] name, int versions) {
+    return ColumnFamilyDescriptorBuilder.newBuilder(name)
+        .setMaxVersions(versions)
+        .setInMemory(true)
+        .setBlocksize(8 * 1024)
+        .setBloomFilterType(BloomType.ROWCOL)
+        .build();
+  }
+}

@@ -1,0 +1,41 @@
+package io.basalt.hbase.read;
+
+import java.io.IOException;
+import org.apache.hadoop.hbase.Cell;
+
+/**
+ * The raw cells of a region's rows, in scan order: every version and every delete marker, families by name, then
+ * qualifier ascending, timestamp descending, type descending within a row. The visible-cell rules of HBase are
+ * applied on top by {@link RowReader}. Tablet data and the virtual hbase:meta region both provide one.
+ */
+public interface RowSource extends AutoCloseable {
+  /** Moves to the next row in range, abandoning the rest of the current one; false when none is left. */
+  boolean nextRow() throws IOException;
+
+  /** The current row's key; the same array for all its cells. */
+  byte[] row();
+
+  /** Moves to the next raw cell of the current row; false at the end of the row. */
+  boolean nextCell() throws IOException;
+
+  byte[] family();
+
+  byte[] qualifier();
+
+  long timestamp();
+
+  /** The cell's type code ({@code KeyValue.Type}). */
+  byte typeByte();
+
+  /** The current cell as an HBase {@link Cell}, built only for cells that are returned. */
+  Cell cell();
+
+  /** Skips the older versions of the current column. */
+  void skipColumn() throws IOException;
+
+  /** Skips the rest of the current family in this row. */
+  void skipFamily() throws IOException;
+
+  @Override
+  void close();
+}

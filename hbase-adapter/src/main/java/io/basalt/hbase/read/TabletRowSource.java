@@ -1,0 +1,71 @@
+package io.basalt.hbase.read;
+
+import io.basalt.storage.StorageException;
+import io.basalt.storage.data.TableCursor;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
+
+/** A tablet's rows, read through a storage cursor. Cells are materialized only when asked for. */
+public final class TabletRowSource implements RowSource {
+  private final TableCursor cursor;
+
+  public TabletRowSource(TableCursor cursor) {
+    this.cursor = cursor;
+  }
+
+  @Override
+  public boolean nextRow() throws StorageException {
+    return cursor.nextRow();
+  }
+
+  @Override
+  public byte[] row() {
+    return cursor.row();
+  }
+
+  @Override
+  public boolean nextCell() throws StorageException {
+    return cursor.nextCell();
+  }
+
+  @Override
+  public byte[] family() {
+    return cursor.family();
+  }
+
+  @Override
+  public byte[] qualifier() {
+    return cursor.qualifier();
+  }
+
+  @Override
+  public long timestamp() {
+    return cursor.timestamp();
+  }
+
+  @Override
+  public byte typeByte() {
+    return (byte) cursor.type();
+  }
+
+  @Override
+  public Cell cell() {
+    return new KeyValue(cursor.row(), cursor.family(), cursor.qualifier(), cursor.timestamp(),
+        KeyValue.Type.codeToType(typeByte()), cursor.value());
+  }
+
+  @Override
+  public void skipColumn() throws StorageException {
+    cursor.skipColumn();
+  }
+
+  @Override
+  public void skipFamily() throws StorageException {
+    cursor.skipFamily();
+  }
+
+  @Override
+  public void close() {
+    cursor.close();
+  }
+}

@@ -1,0 +1,58 @@
+package io.basalt.hbase.region;
+
+import io.basalt.hbase.read.RowSource;
+import org.apache.hadoop.hbase.Cell;
+
+/** A source with no rows, for scans whose range misses the region entirely. */
+enum EmptyRowSource implements RowSource {
+  INSTANCE;
+
+  @Override
+  public boolean nextRow() {
+    return false;
+  }
+
+  @Override
+  public byte[] row() {
+    throw new IllegalStateException("no rows");
+  }
+
+  @Override
+  public boolean nextCell() {
+    return false;
+  }
+
+  @Override
+  public byte[] family() {
+    throw new IllegalStateException("no cells");
+  }
+
+  @Override
+  public byte[] qualifier() {
+    throw new IllegalStateException("no cells");
+  }
+
+  @Override
+  public long timestamp() {
+    throw new IllegalStateException("no cells");
+  }
+
+  @Override
+  public byte typeByte() {
+    throw new IllegalStateException("no cells");
+  }
+
+  @Override
+  public Cell cell() {
+    throw new IllegalStateException("no cells");
+  }
+
+  @Override
+  public void skipColumn() {}
+
+  @Override
+  public void skipFamily() {}
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,96 @@
+package io.basalt.hbase.region;
+
+import io.basalt.hbase.meta.MetaRegion;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.storage.catalog.TabletDefinition;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Finds the region a request names. Region names are derived from tablets, so the directory is rebuilt from the
+ * catalog whenever it changes; a name it does not know (a dropped table, or regions recreated by truncate) gets
+ * {@link NotServingRegionException}, which sends the client back to hbase:meta.
+ */
+public final class RegionDirectory {
+  private final TableCatalog catalog;
+  private final MetaRegion meta;
+  private final Clock clock;
+  private volatile Snapshot snapshot;
+
+  private record Snapshot(long version, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {}
+
+  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock) {
+    this.catalog = catalog;
+    this.meta = meta;
+    this.clock = clock;
+  }
+
+  /** The region with this full region name. */
+  public Region byName(byte[] regionName) throws NotServingRegionException {
+    Region region = current().byName().get(ByteBuffer.wrap(regionName));
+    if (region == null) {
+      throw new NotServingRegionException(Bytes.toStringBinary(regionName) + " is not online");
+    }
+    return region;
+  }
+
+  /** The region with this encoded name (the hex digest at the end of a region name). */
+  public Region byEncodedName(String encodedName) throws NotServingRegionException {
+    Region region = current().byEncodedName().get(encodedName);
+    if (region == null) {
+      throw new NotServingRegionException(encodedName + " is not online");
+    }
+    return region;
+  }
+
+  /** Every region served, hbase:meta first. */
+  public List<Region> all() {
+    Snapshot current = current();
+    List<Region> regions = new java.util.ArrayList<>();
+    regions.add(meta);
+    for (Region region : current.byName().values()) {
+      if (region != meta) {
+        regions.add(region);
+      }
+    }
+    return regions;
+  }
+
+  private Snapshot current() {
+    long version = catalog.version();
+    Snapshot seen = snapshot;
+    if (seen != null && seen.version() == version) {
+      return seen;
+    }
+    return rebuild(version);
+  }
+
+  private synchronized Snapshot rebuild(long version) {
+    if (snapshot == null || snapshot.version() != version) {
+      Map<ByteBuffer, Region> byName = new HashMap<>();
+      Map<String, Region> byEncodedName = new HashMap<>();
+      add(meta, byName, byEncodedName);
+      for (HBaseTable table : catalog.tables()) {
+        List<TabletDefinition> tablets = table.definition().tablets();
+        for (int i = 0; i < tablets.size(); i++) {
+          RegionInfo info = table.regions().get(i);
+          add(new TabletRegion(table, tablets.get(i), info, clock), byName, byEncodedName);
+        }
+      }
+      snapshot = new Snapshot(version, byName, byEncodedName);
+    }
+    return snapshot;
+  }
+
+  private static void add(Region region, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {
+    byName.put(ByteBuffer.wrap(region.info().getRegionName()), region);
+    byEncodedName.put(region.info().getEncodedName(), region);
+  }
+}

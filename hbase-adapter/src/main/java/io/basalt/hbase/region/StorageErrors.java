@@ -1,0 +1,32 @@
+package io.basalt.hbase.region;
+
+import io.basalt.storage.RowLockTimeoutException;
+import io.basalt.storage.StorageException;
+import io.basalt.storage.UnknownFamilyException;
+import io.basalt.storage.UnknownTableException;
+import java.io.IOException;
+import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/** Translates storage failures into the HBase exceptions clients act on. */
+public final class StorageErrors {
+  private StorageErrors() {}
+
+  public static IOException translate(StorageException e, RegionInfo region) {
+    if (e instanceof UnknownFamilyException unknownFamily) {
+      return new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(unknownFamily.family())
+          + " does not exist in region " + region.getRegionNameAsString() + " in table " + region.getTable());
+    }
+    if (e instanceof UnknownTableException) {
+      // The table was dropped under the call: the client re-reads hbase:meta and learns it is gone.
+      return new NotServingRegionException(region.getRegionNameAsString() + " is not online");
+    }
+    if (e instanceof RowLockTimeoutException) {
+      return new IOException(e.getMessage(), e);
+    }
+    return new IOException("storage failure in region " + region.getRegionNameAsString() + ": " + e.getMessage(),
+        e);
+  }
+}

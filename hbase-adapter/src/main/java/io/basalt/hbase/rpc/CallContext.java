@@ -1,0 +1,55 @@
+package io.basalt.hbase.rpc;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellScanner;
+
+/**
+ * What a handler knows about the call besides its request message: the cells that arrived in the request's cell
+ * block, and a place to put cells for the response's cell block. Cell blocks are only used when the client declared
+ * a codec in its connection header.
+ */
+public final class CallContext {
+  private final CellScanner requestCells;
+  private final boolean cellBlocksSupported;
+  private final String user;
+  private List<Cell> responseCells;
+
+  public CallContext(CellScanner requestCells, boolean cellBlocksSupported, String user) {
+    this.requestCells = requestCells;
+    this.cellBlocksSupported = cellBlocksSupported;
+    this.user = user;
+  }
+
+  /** Cells of the request's cell block, in order; null when the request carried none. */
+  public CellScanner requestCells() {
+    return requestCells;
+  }
+
+  /** Whether results may travel in a response cell block (the client named a codec). */
+  public boolean cellBlocksSupported() {
+    return cellBlocksSupported;
+  }
+
+  /** The user the client says it is (SIMPLE authentication trusts it). */
+  public String user() {
+    return user;
+  }
+
+  /** Appends cells to the response cell block; the response message says which result they belong to. */
+  public void addResponseCells(List<? extends Cell> cells) {
+    if (!cellBlocksSupported) {
+      throw new IllegalStateException("the client did not declare a cell block codec");
+    }
+    if (responseCells == null) {
+      responseCells = new ArrayList<>();
+    }
+    responseCells.addAll(cells);
+  }
+
+  public List<Cell> responseCells() {
+    return responseCells == null ? Collections.emptyList() : responseCells;
+  }
+}

@@ -1,0 +1,47 @@
+package io.basalt.hbase.rpc;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HBaseServerException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
+
+/**
+ * Turns a server-side exception into the {@link ExceptionResponse} an HBase client rebuilds it from: the client
+ * loads the class by name and passes the stack-trace text to its String constructor, so only classes a client can
+ * load may be named, and the text is what the user will read.
+ */
+public final class RemoteErrors {
+  private RemoteErrors() {}
+
+  public static ExceptionResponse toExceptionResponse(Throwable error) {
+    Throwable reported = unwrap(error);
+    ExceptionResponse.Builder response = ExceptionResponse.newBuilder()
+        .setExceptionClassName(reported.getClass().getName())
+        .setStackTrace(stackTrace(reported))
+        .setDoNotRetry(reported instanceof DoNotRetryIOException);
+    if (reported instanceof HBaseServerException serverException && serverException.isServerOverloaded()) {
+      response.setServerOverloaded(true);
+    }
+    return response.build();
+  }
+
+  /**
+   * Keeps exceptions a client can rebuild (HBase's and the JDK's IOExceptions) and reports anything else, such as
+   * an unexpected runtime failure or an internal Basalt exception, as a plain retriable IOException.
+   */
+  private static Throwable unwrap(Throwable error) {
+    String name = error.getClass().getName();
+    if (error instanceof IOException && (name.startsWith("org.apache.hadoop.") || name.startsWith("java."))) {
+      return error;
+    }
+    return new IOException(error.toString(), error);
+  }
+
+  private static String stackTrace(Throwable error) {
+    StringWriter text = new StringWriter();
+    error.printStackTrace(new PrintWriter(text));
+    return text.toString();
+  }
+}

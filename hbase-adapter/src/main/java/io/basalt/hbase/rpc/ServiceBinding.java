@@ -1,0 +1,120 @@
+package io.basalt.hbase.rpc;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.MethodDescriptor;
+import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.ServiceDescriptor;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+
+/**
+ * The methods of one HBase protobuf service that Basalt serves, keyed by the exact (case-sensitive) method name
+ * clients put in the request header. Methods the service declares but Basalt does not serve are answered with a
+ * {@link DoNotRetryIOException} naming them, so clients fail fast instead of retrying.
+ */
+public final class ServiceBinding {
+  private final ServiceDescriptor descriptor;
+  private final Map<String, Method<?>> methods;
+
+  private ServiceBinding(ServiceDescriptor descriptor, Map<String, Method<?>> methods) {
+    this.descriptor = descriptor;
+    this.methods = Map.copyOf(methods);
+  }
+
+  public static Builder of(ServiceDescriptor descriptor) {
+    return new Builder(descriptor);
+  }
+
+  /** The simple service name clients send in the connection header, e.g. {@code ClientService}. */
+  public String name() {
+    return descriptor.getName();
+  }
+
+  /**
+   * Finds the method for a request header's method name.
+   *
+   * @throws DoNotRetryIOException when the service has no such method or Basalt does not serve it
+   */
+  public Method<?> method(String methodName) throws DoNotRetryIOException {
+    Method<?> method = methods.get(methodName);
+    if (method != null) {
+      return method;
+    }
+    if (descriptor.findMethodByName(methodName) != null) {
+      throw new DoNotRetryIOException(new UnsupportedOperationException(
+          descriptor.getName() + "." + methodName + " is not supported by Basalt"));
+    }
+    throw new DoNotRetryIOException(new UnsupportedOperationException(
+        "unknown method " + methodName + " in service " + descriptor.getName()));
+  }
+
+  public Optional<Method<?>> servedMethod(String methodName) {
+    return Optional.ofNullable(methods.get(methodName));
+  }
+
+  /** One served method: how to parse its request and who answers it. */
+  public static final class Method<Q extends Message> {
+    private final String fullName;
+    private final Q prototype;
+    private final RpcHandler<Q> handler;
+
+    private Method(String fullName, Q prototype, RpcHandler<Q> handler) {
+      this.fullName = fullName;
+      this.prototype = prototype;
+      this.handler = handler;
+    }
+
+    public String fullName() {
+      return fullName;
+    }
+
+    /** Parses the request parameter; a malformed one is the client's fault and not worth retrying. */
+    @SuppressWarnings("unchecked")
+    public Q parse(byte[] bytes, int offset, int length) throws DoNotRetryIOException {
+      try {
+        return (Q) prototype.getParserForType().parseFrom(bytes, offset, length);
+      } catch (InvalidProtocolBufferException e) {
+        throw new DoNotRetryIOException("malformed " + prototype.getDescriptorForType().getName() + " for "
+            + fullName + ": " + e.getMessage());
+      }
+    }
+
+    @SuppressWarnings("unchecked")
+    public Message invoke(CallContext call, Message request) throws IOException {
+      return handler.handle(call, (Q) request);
+    }
+  }
+
+  /** Collects the handlers of one service, checking each against the service's protobuf descriptor. */
+  public static final class Builder {
+    private final ServiceDescriptor descriptor;
+    private final Map<String, Method<?>> methods = new HashMap<>();
+
+    private Builder(ServiceDescriptor descriptor) {
+      this.descriptor = descriptor;
+    }
+
+    public <Q extends Message> Builder on(String methodName, Q requestPrototype, RpcHandler<Q> handler) {
+      MethodDescriptor method = descriptor.findMethodByName(methodName);
+      if (method == null) {
+        throw new IllegalArgumentException(descriptor.getName() + " has no method " + methodName);
+      }
+      if (!method.getInputType().equals(requestPrototype.getDescriptorForType())) {
+        throw new IllegalArgumentException(descriptor.getName() + "." + methodName + " takes "
+            + method.getInputType().getName() + ", not " + requestPrototype.getDescriptorForType().getName());
+      }
+      if (methods.put(methodName, new Method<>(descriptor.getName() + "." + methodName, requestPrototype,
+          handler)) != null) {
+        throw new IllegalArgumentException("two handlers for " + descriptor.getName() + "." + methodName);
+      }
+      return this;
+    }
+
+    public ServiceBinding build() {
+      return new ServiceBinding(descriptor, methods);
+    }
+  }
+}

@@ -1,0 +1,206 @@
+package io.basalt.hbase.schema;
+
+import io.basalt.storage.StorageException;
+import io.basalt.storage.Table;
+import io.basalt.storage.TabletStore;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceNotFoundException;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotDisabledException;
+import org.apache.hadoop.hbase.TableNotEnabledException;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableState;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The HBase tables Basalt serves, over the storage engine's tables. Applies HBase's rules for table DDL (names,
+ * schema sanity, enable/disable state transitions) and publishes an immutable {@link HBaseTable} snapshot per table;
+ * {@link #version()} changes whenever any table does, so derived views (hbase:meta, the region directory) know to
+ * rebuild.
+ */
+public final class TableCatalog {
+  private final TabletStore store;
+  private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
+  private final AtomicLong version = new AtomicLong();
+  private final Object ddlLock = new Object();
+
+  public TableCatalog(TabletStore store) throws IOException {
+    this.store = store;
+    for (Table storageTable : store.tables()) {
+      TableName name = TableName.valueOf(storageTable.name());
+      Map<String, byte[]> properties = storageTable.definition().properties();
+      tables.put(name, new HBaseTable(name, TableProperties.descriptor(properties),
+          TableProperties.state(properties), storageTable));
+    }
+  }
+
+  public Optional<HBaseTable> table(TableName name) {
+    return Optional.ofNullable(tables.get(name));
+  }
+
+  public HBaseTable require(TableName name) throws TableNotFoundException {
+    HBaseTable table = tables.get(name);
+    if (table == null) {
+      throw new TableNotFoundException(name);
+    }
+    return table;
+  }
+
+  /** Every table, sorted by name. */
+  public List<HBaseTable> tables() {
+    List<HBaseTable> all = new ArrayList<>(tables.values());
+    all.sort(Comparator.comparing(HBaseTable::name));
+    return all;
+  }
+
+  /** Changes whenever a table is created, dropped or changed. */
+  public long version() {
+    return version.get();
+  }
+
+  /** Creates an enabled table with one region per range between consecutive split keys. */
+  public HBaseTable create(TableDescriptor descriptor, List<byte[]> splitKeys) throws IOException {
+    TableName name = descriptor.getTableName();
+    checkNamespace(name);
+    checkSchema(descriptor);
+    List<byte[]> splits = checkedSplitKeys(name, splitKeys);
+    synchronized (ddlLock) {
+      if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
+        throw new TableExistsException(name);
+      }
+      List<byte[]> families = new ArrayList<>();
+      for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+        families.add(family.getName());
+      }
+      Table storageTable;
+      try {
+        storageTable = store.createTable(storageName(name), families, splits,
+            TableProperties.of(descriptor, TableState.State.ENABLED));
+      } catch (io.basalt.storage.TableExistsException e) {
+        throw new TableExistsException(name);
+      }
+      return publish(new HBaseTable(name, descriptor, TableState.State.ENABLED, storageTable));
+    }
+  }
+
+  /** Drops a disabled table and all its data. */
+  public void delete(TableName name) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      if (table.isEnabled()) {
+        throw new TableNotDisabledException(name);
+      }
+      store.dropTable(storageName(name));
+      tables.remove(name);
+      version.incrementAndGet();
+    }
+  }
+
+  /** Disables an enabled table: its regions stop serving, its data stays. */
+  public HBaseTable disable(TableName name) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      if (!table.isEnabled()) {
+        throw new TableNotEnabledException(name);
+      }
+      return changeState(table, TableState.State.DISABLED);
+    }
+  }
+
+  /** Enables a disabled table. */
+  public HBaseTable enable(TableName name) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      if (table.isEnabled()) {
+        throw new TableNotDisabledException(name);
+      }
+      return changeState(table, TableState.State.ENABLED);
+    }
+  }
+
+  /** The namespaces that exist: HBase's two built-in ones ({@code default} and {@code hbase}). */
+  public List<NamespaceDescriptor> namespaces() {
+    return List.of(NamespaceDescriptor.DEFAULT_NAMESPACE, NamespaceDescriptor.SYSTEM_NAMESPACE);
+  }
+
+  public boolean namespaceExists(String namespace) {
+    return namespaces().stream().anyMatch(ns -> ns.getName().equals(namespace));
+  }
+
+  private HBaseTable changeState(HBaseTable table, TableState.State state) throws StorageException {
+    Table storageTable = store.replaceProperties(storageName(table.name()),
+        TableProperties.of(table.descriptor(), state));
+    return publish(new HBaseTable(table.name(), table.descriptor(), state, storageTable));
+  }
+
+  private HBaseTable publish(HBaseTable table) {
+    tables.put(table.name(), table);
+    version.incrementAndGet();
+    return table;
+  }
+
+  private void checkNamespace(TableName name) throws NamespaceNotFoundException {
+    if (!namespaceExists(name.getNamespaceAsString())) {
+      throw new NamespaceNotFoundException(name.getNamespaceAsString());
+    }
+  }
+
+  /** The checks HBase's master applies before creating a table, with its wording. */
+  private static void checkSchema(TableDescriptor descriptor) throws DoNotRetryIOException {
+    if (descriptor.getColumnFamilyCount() == 0) {
+      throw new DoNotRetryIOException("Table should have at least one column family.");
+    }
+    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+      String familyName = family.getNameAsString();
+      try {
+        org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(family.getName());
+      } catch (IllegalArgumentException e) {
+        throw new DoNotRetryIOException(e.getMessage());
+      }
+      if (family.getTimeToLive() <= 0) {
+        throw new DoNotRetryIOException("TTL for column family " + familyName + " must be positive.");
+      }
+      if (family.getMaxVersions() <= 0) {
+        throw new DoNotRetryIOException("VERSIONS for column family " + familyName + " must be positive.");
+      }
+      if (family.getMinVersions() < 0 || family.getMinVersions() > family.getMaxVersions()) {
+        throw new DoNotRetryIOException("MIN_VERSIONS for column family " + familyName
+            + " must be between 0 and VERSIONS (" + family.getMaxVersions() + ").");
+      }
+    }
+  }
+
+  private static List<byte[]> checkedSplitKeys(TableName name, List<byte[]> splitKeys)
+      throws DoNotRetryIOException {
+    List<byte[]> sorted = new ArrayList<>(splitKeys);
+    sorted.sort(Bytes.BYTES_COMPARATOR);
+    for (int i = 0; i < sorted.size(); i++) {
+      if (sorted.get(i).length == 0) {
+        throw new DoNotRetryIOException("Empty split key must not be passed in the split keys of " + name);
+      }
+      if (i > 0 && Arrays.equals(sorted.get(i - 1), sorted.get(i))) {
+        throw new DoNotRetryIOException("Split keys of " + name + " contain the key "
+            + Bytes.toStringBinary(sorted.get(i)) + " twice");
+      }
+    }
+    return sorted;
+  }
+
+  /** Storage names always carry the namespace, so {@code t} and {@code default:t} are one table. */
+  static String storageName(TableName name) {
+    return name.getNameWithNamespaceInclAsString();
+  }
+}

@@ -1,0 +1,66 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.region.Region;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import java.io.IOException;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
+
+/** ClientService: the data path. Get and Mutate here; Scan and Multi have handlers of their own. */
+public final class ClientServiceHandlers {
+  private final RegionResolver regions;
+  private final ScanHandler scans;
+  private final MultiHandler multi;
+
+  ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi) {
+    this.regions = regions;
+    this.scans = scans;
+    this.multi = multi;
+  }
+
+  ServiceBinding binding() {
+    return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
+        .on("Get", GetRequest.getDefaultInstance(), this::get)
+        .on("Mutate", MutateRequest.getDefaultInstance(), this::mutate)
+        .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), scans::scan)
+        .on("Multi", ClientProtos.MultiRequest.getDefaultInstance(), multi::multi)
+        .build();
+  }
+
+  private GetResponse get(CallContext call, GetRequest request) throws IOException {
+    if (request.getGet().getClosestRowBefore()) {
+      throw new UnknownProtocolException("closest_row_before was removed in HBase 2.0 and is not supported");
+    }
+    Region region = regions.resolve(request.getRegion());
+    Get get = ProtobufUtil.toGet(request.getGet());
+    Result result = region.get(get);
+    if (get.isCheckExistenceOnly()) {
+      return GetResponse.newBuilder().setResult(ProtobufUtil.toResult(!result.isEmpty(), false)).build();
+    }
+    return GetResponse.newBuilder().setResult(ResultEncoder.encode(result, call)).build();
+  }
+
+  private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {
+    Region region = regions.resolve(request.getRegion());
+    if (request.hasCondition()) {
+      throw new DoNotRetryIOException("checkAndMutate is not supported by Basalt yet");
+    }
+    MutationProto proto = request.getMutation();
+    switch (proto.getMutateType()) {
+      case PUT -> region.mutate(ProtobufUtil.toPut(proto, call.requestCells()));
+      case DELETE -> region.mutate(ProtobufUtil.toDelete(proto, call.requestCells()));
+      default -> throw new DoNotRetryIOException(proto.getMutateType() + " is not supported by Basalt yet");
+    }
+    return MutateResponse.newBuilder().setProcessed(true).build();
+  }
+}

@@ -1,0 +1,196 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.meta.MetaSchema;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceNotFoundException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableState;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterService;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * MasterService: table DDL and catalog questions. DDL runs synchronously inside the RPC, so errors such as "table
+ * exists" surface from the call itself (as they do from HBase's master), and the returned procedure is already
+ * finished when the client first polls it.
+ */
+final class MasterServiceHandlers {
+  private final TableCatalog catalog;
+  private final ProcedureTracker procedures;
+  private final Clock clock;
+
+  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, Clock clock) {
+    this.catalog = catalog;
+    this.procedures = procedures;
+    this.clock = clock;
+  }
+
+  ServiceBinding binding() {
+    return ServiceBinding.of(MasterService.getDescriptor())
+        .on("IsMasterRunning", MasterProtos.IsMasterRunningRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsMasterRunningResponse.newBuilder().setIsMasterRunning(true).build())
+        .on("CreateTable", MasterProtos.CreateTableRequest.getDefaultInstance(), this::createTable)
+        .on("DeleteTable", MasterProtos.DeleteTableRequest.getDefaultInstance(), this::deleteTable)
+        .on("DisableTable", MasterProtos.DisableTableRequest.getDefaultInstance(), this::disableTable)
+        .on("EnableTable", MasterProtos.EnableTableRequest.getDefaultInstance(), this::enableTable)
+        .on("GetTableDescriptors", MasterProtos.GetTableDescriptorsRequest.getDefaultInstance(),
+            this::tableDescriptors)
+        .on("GetTableNames", MasterProtos.GetTableNamesRequest.getDefaultInstance(), this::tableNames)
+        .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState)
+        .on("getProcedureResult", MasterProtos.GetProcedureResultRequest.getDefaultInstance(),
+            this::procedureResult)
+        .on("ListNamespaces", MasterProtos.ListNamespacesRequest.getDefaultInstance(), this::listNamespaces)
+        .on("ListNamespaceDescriptors", MasterProtos.ListNamespaceDescriptorsRequest.getDefaultInstance(),
+            this::listNamespaceDescriptors)
+        .on("GetNamespaceDescriptor", MasterProtos.GetNamespaceDescriptorRequest.getDefaultInstance(),
+            this::namespaceDescriptor)
+        .build();
+  }
+
+  private MasterProtos.CreateTableResponse createTable(CallContext call, MasterProtos.CreateTableRequest request)
+      throws IOException {
+    long submitted = clock.millis();
+    TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
+    List<byte[]> splitKeys = new ArrayList<>();
+    for (ByteString key : request.getSplitKeysList()) {
+      splitKeys.add(key.toByteArray());
+    }
+    catalog.create(descriptor, splitKeys);
+    return MasterProtos.CreateTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+  }
+
+  private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
+      throws IOException {
+    long submitted = clock.millis();
+    catalog.delete(ProtobufUtil.toTableName(request.getTableName()));
+    return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+  }
+
+  private MasterProtos.DisableTableResponse disableTable(CallContext call,
+      MasterProtos.DisableTableRequest request) throws IOException {
+    long submitted = clock.millis();
+    catalog.disable(ProtobufUtil.toTableName(request.getTableName()));
+    return MasterProtos.DisableTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+  }
+
+  private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
+      throws IOException {
+    long submitted = clock.millis();
+    catalog.enable(ProtobufUtil.toTableName(request.getTableName()));
+    return MasterProtos.EnableTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+  }
+
+  private MasterProtos.GetTableDescriptorsResponse tableDescriptors(CallContext call,
+      MasterProtos.GetTableDescriptorsRequest request) throws IOException {
+    MasterProtos.GetTableDescriptorsResponse.Builder response = MasterProtos.GetTableDescriptorsResponse.newBuilder();
+    if (request.getTableNamesCount() > 0) {
+      // Named tables: no pattern or system-table filtering; unknown names are simply left out.
+      for (org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableName name
+          : request.getTableNamesList()) {
+        descriptor(ProtobufUtil.toTableName(name))
+            .ifPresent(d -> response.addTableSchema(ProtobufUtil.toTableSchema(d)));
+      }
+      return response.build();
+    }
+    TableNameFilter filter = new TableNameFilter(request.getRegex(), request.getIncludeSysTables(),
+        request.getNamespace());
+    for (TableDescriptor descriptor : allDescriptors()) {
+      if (filter.matches(descriptor.getTableName())) {
+        response.addTableSchema(ProtobufUtil.toTableSchema(descriptor));
+      }
+    }
+    return response.build();
+  }
+
+  private MasterProtos.GetTableNamesResponse tableNames(CallContext call, MasterProtos.GetTableNamesRequest request)
+      throws IOException {
+    TableNameFilter filter = new TableNameFilter(request.getRegex(), request.getIncludeSysTables(),
+        request.getNamespace());
+    MasterProtos.GetTableNamesResponse.Builder response = MasterProtos.GetTableNamesResponse.newBuilder();
+    for (TableDescriptor descriptor : allDescriptors()) {
+      if (filter.matches(descriptor.getTableName())) {
+        response.addTableNames(ProtobufUtil.toProtoTableName(descriptor.getTableName()));
+      }
+    }
+    return response.build();
+  }
+
+  private MasterProtos.GetTableStateResponse tableState(CallContext call, MasterProtos.GetTableStateRequest request)
+      throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    TableState.State state = TableName.META_TABLE_NAME.equals(name)
+        ? TableState.State.ENABLED : catalog.require(name).state();
+    return MasterProtos.GetTableStateResponse.newBuilder()
+        .setTableState(new TableState(name, state).convert())
+        .build();
+  }
+
+  private MasterProtos.GetProcedureResultResponse procedureResult(CallContext call,
+      MasterProtos.GetProcedureResultRequest request) {
+    MasterProtos.GetProcedureResultResponse.Builder response = MasterProtos.GetProcedureResultResponse.newBuilder();
+    Optional<ProcedureTracker.Completed> completed = procedures.result(request.getProcId());
+    if (completed.isEmpty()) {
+      return response.setState(MasterProtos.GetProcedureResultResponse.State.NOT_FOUND).build();
+    }
+    return response.setState(MasterProtos.GetProcedureResultResponse.State.FINISHED)
+        .setSubmittedTime(completed.get().submittedMillis())
+        .setLastUpdate(completed.get().finishedMillis())
+        .build();
+  }
+
+  private MasterProtos.ListNamespacesResponse listNamespaces(CallContext call,
+      MasterProtos.ListNamespacesRequest request) {
+    MasterProtos.ListNamespacesResponse.Builder response = MasterProtos.ListNamespacesResponse.newBuilder();
+    catalog.namespaces().forEach(ns -> response.addNamespaceName(ns.getName()));
+    return response.build();
+  }
+
+  private MasterProtos.ListNamespaceDescriptorsResponse listNamespaceDescriptors(CallContext call,
+      MasterProtos.ListNamespaceDescriptorsRequest request) {
+    MasterProtos.ListNamespaceDescriptorsResponse.Builder response =
+        MasterProtos.ListNamespaceDescriptorsResponse.newBuilder();
+    catalog.namespaces().forEach(ns -> response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(ns)));
+    return response.build();
+  }
+
+  private MasterProtos.GetNamespaceDescriptorResponse namespaceDescriptor(CallContext call,
+      MasterProtos.GetNamespaceDescriptorRequest request) throws NamespaceNotFoundException {
+    for (NamespaceDescriptor namespace : catalog.namespaces()) {
+      if (namespace.getName().equals(request.getNamespaceName())) {
+        return MasterProtos.GetNamespaceDescriptorResponse.newBuilder()
+            .setNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace))
+            .build();
+      }
+    }
+    throw new NamespaceNotFoundException(request.getNamespaceName());
+  }
+
+  private Optional<TableDescriptor> descriptor(TableName name) {
+    if (TableName.META_TABLE_NAME.equals(name)) {
+      return Optional.of(MetaSchema.descriptor());
+    }
+    return catalog.table(name).map(HBaseTable::descriptor);
+  }
+
+  /** hbase:meta and every user table, sorted by name. */
+  private List<TableDescriptor> allDescriptors() {
+    List<TableDescriptor> all = new ArrayList<>();
+    all.add(MetaSchema.descriptor());
+    for (HBaseTable table : catalog.tables()) {
+      all.add(table.descriptor());
+    }
+    return all;
+  }
+}

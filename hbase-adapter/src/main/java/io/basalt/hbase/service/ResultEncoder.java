@@ -1,0 +1,22 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.rpc.CallContext;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+
+/**
+ * Puts a Result on the wire the way HBase does: its cells in the response cell block when the client has a codec
+ * (the protobuf then only says how many), inline protobuf cells otherwise.
+ */
+final class ResultEncoder {
+  private ResultEncoder() {}
+
+  static ClientProtos.Result encode(Result result, CallContext call) {
+    if (call.cellBlocksSupported() && !result.isEmpty()) {
+      call.addResponseCells(result.listCells());
+      return ProtobufUtil.toResultNoData(result);
+    }
+    return ProtobufUtil.toResult(result);
+  }
+}

@@ -1,0 +1,122 @@
+package io.basalt.hbase.write;
+
+import io.basalt.storage.data.RowMutation;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Turns a client Put or Delete into the cells the storage engine writes, the way HBase's region server prepares
+ * them: {@code LATEST_TIMESTAMP} becomes the server's clock, a Delete without columns becomes a DeleteFamily marker
+ * on every family, and a single-version Delete without a timestamp targets the newest existing version.
+ */
+public final class MutationConverter {
+  private final TableDescriptor table;
+  private final RegionInfo region;
+
+  /** Reads the timestamp of the {@code nth} newest visible version of a column, if there are that many. */
+  @FunctionalInterface
+  public interface VersionLookup {
+    Long nthNewestTimestamp(byte[] row, byte[] family, byte[] qualifier, int nth) throws IOException;
+  }
+
+  public MutationConverter(TableDescriptor table, RegionInfo region) {
+    this.table = table;
+    this.region = region;
+  }
+
+  public RowMutation convert(Mutation mutation, long nowMillis, VersionLookup lookup) throws IOException {
+    if (mutation instanceof Put put) {
+      return convertPut(put, nowMillis);
+    }
+    if (mutation instanceof Delete delete) {
+      return convertDelete(delete, nowMillis, lookup);
+    }
+    throw new DoNotRetryIOException(mutation.getClass().getSimpleName() + " is not a Put or a Delete");
+  }
+
+  private RowMutation convertPut(Put put, long nowMillis) throws IOException {
+    RowMutation.Builder cells = RowMutation.forRow(put.getRow());
+    for (Map.Entry<byte[], List<Cell>> family : put.getFamilyCellMap().entrySet()) {
+      requireFamily(family.getKey());
+      for (Cell cell : family.getValue()) {
+        if (cell.getTypeByte() != KeyValue.Type.Put.getCode()) {
+          throw new DoNotRetryIOException("a Put may only carry Put cells, not " + cell.getType());
+        }
+        cells.add(family.getKey(), CellUtil.cloneQualifier(cell), resolve(cell.getTimestamp(), nowMillis),
+            KeyValue.Type.Put.getCode(), CellUtil.cloneValue(cell));
+      }
+    }
+    if (cells.isEmpty()) {
+      throw new DoNotRetryIOException("No columns to insert for row " + Bytes.toStringBinary(put.getRow()));
+    }
+    return cells.build();
+  }
+
+  private RowMutation convertDelete(Delete delete, long nowMillis, VersionLookup lookup) throws IOException {
+    byte[] row = delete.getRow();
+    RowMutation.Builder cells = RowMutation.forRow(row);
+    if (delete.getFamilyCellMap().isEmpty()) {
+      long timestamp = resolve(delete.getTimestamp(), nowMillis);
+      for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
+        cells.add(family.getName(), HConstants.EMPTY_BYTE_ARRAY, timestamp, KeyValue.Type.DeleteFamily.getCode(),
+            HConstants.EMPTY_BYTE_ARRAY);
+      }
+      return cells.build();
+    }
+    Map<String, Integer> occurrences = new HashMap<>();
+    for (Map.Entry<byte[], List<Cell>> family : delete.getFamilyCellMap().entrySet()) {
+      requireFamily(family.getKey());
+      for (Cell cell : family.getValue()) {
+        byte type = cell.getTypeByte();
+        if (!CellUtil.isDelete(type)) {
+          throw new DoNotRetryIOException("a Delete may only carry delete markers, not " + cell.getType());
+        }
+        byte[] qualifier = CellUtil.cloneQualifier(cell);
+        long timestamp;
+        if (type == KeyValue.Type.Delete.getCode() && cell.getTimestamp() == HConstants.LATEST_TIMESTAMP) {
+          // The k-th latest-version delete of a column in one mutation removes its k-th newest version.
+          String column = Bytes.toStringBinary(family.getKey()) + ":" + Bytes.toStringBinary(qualifier);
+          int nth = occurrences.merge(column, 1, Integer::sum);
+          Long existing = lookup.nthNewestTimestamp(row, family.getKey(), qualifier, nth);
+          timestamp = existing != null ? existing : nowMillis;
+        } else {
+          timestamp = resolve(cell.getTimestamp(), nowMillis);
+        }
+        cells.add(family.getKey(), qualifier, timestamp, type, HConstants.EMPTY_BYTE_ARRAY);
+      }
+    }
+    return cells.build();
+  }
+
+  private void requireFamily(byte[] family) throws NoSuchColumnFamilyException {
+    if (!table.hasColumnFamily(family)) {
+      throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(family)
+          + " does not exist in region " + region.getRegionNameAsString() + " in table " + table.getTableName());
+    }
+  }
+
+  private static long resolve(long timestamp, long nowMillis) throws DoNotRetryIOException {
+    if (timestamp == HConstants.LATEST_TIMESTAMP) {
+      return nowMillis;
+    }
+    if (timestamp < 0) {
+      throw new DoNotRetryIOException("Timestamp cannot be negative: " + timestamp);
+    }
+    return timestamp;
+  }
+}

@@ -1,0 +1,292 @@
+package io.basalt.server;
+
+import io.basalt.hbase.FrontendSettings;
+import io.basalt.hbase.HBaseFrontend;
+import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.ConfigException;
+import io.basalt.server.config.Settings;
+import io.basalt.server.info.InfoServer;
+import io.basalt.server.info.StatusDocument;
+import io.basalt.server.rpc.BindFailedException;
+import io.basalt.server.rpc.RpcServer;
+import io.basalt.server.rpc.RpcServerSettings;
+import io.basalt.server.zookeeper.EmbeddedZooKeeper;
+import io.basalt.server.zookeeper.RegistryPublisher;
+import io.basalt.storage.StorageException;
+import io.basalt.storage.StoreOptions;
+import io.basalt.storage.TabletStore;
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.hbase.ServerName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Basalt process: the tablet store, the HBase front end, the RPC and info ports and the ZooKeeper registry,
+ * started in dependency order and stopped so that calls in flight finish before the store
+ * closes.
+ */
+public final class BasaltServer {
+  private static final Logger LOG = LoggerFactory.getLogger(BasaltServer.class);
+  private static final String CLUSTER_ID_PROPERTY = "cluster.id";
+
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final long graceMillis;
+  private TabletStore store;
+  private RpcServer rpc;
+  private InfoServer info;
+  private HBaseFrontend frontend;
+  private EmbeddedZooKeeper zookeeper;
+  private RegistryPublisher publisher;
+  private String zookeeperAddress;
+  private ServerIdentity identity;
+  private boolean stopping;
+
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  private BasaltServer(long graceMillis) {
+    this.graceMillis = graceMillis;
+  }
+
+  /** Starts everything and returns once clients can connect. */
+  public static BasaltServer start(BasaltConfig config) throws StartupException, InterruptedException {
+    long graceMillis;
+    try {
+      graceMillis = config.positiveLong(Settings.SHUTDOWN_GRACE);
+    } catch (ConfigException e) {
+      throw new StartupException(e.getMessage(), e);
+    }
+    BasaltServer server = new BasaltServer(graceMillis);
+    try {
+      server.startAll(config);
+      return server;
+    } catch (ConfigException e) {
+      server.stop();
+      throw new StartupException(e.getMessage(), e);
+    } catch (StartupException | InterruptedException | RuntimeException e) {
+      server.stop();
+      throw e;
+    }
+  }
+
+  private void startAll(BasaltConfig config) throws ConfigException, StartupException, InterruptedException {
+    long startMillis = System.currentTimeMillis();
+    Path dataDir = config.dataDir();
+    String bindAddress = config.get(Settings.BIND_ADDRESS);
+    store = openStore(dataDir, config);
+    String clusterId = clusterId(store);
+
+    int rpcPort = config.port(Settings.RPC_PORT);
+    rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
+        new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
+            config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE)),
+        clusterId));
+
+    String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
+    int infoPort = config.port(Settings.INFO_PORT);
+    StatusDocument status = new StatusDocument(startMillis);
+    int boundInfoPort = -1;
+    if (infoPort >= 0) {
+      info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
+          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson));
+      boundInfoPort = info.port();
+    }
+
+    identity = new ServerIdentity(ServerName.valueOf(host, rpc.port(), startMillis), clusterId, boundInfoPort);
+    try {
+      frontend = new HBaseFrontend(store, identity, new FrontendSettings(
+          config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
+          Clock.systemUTC()));
+    } catch (IOException e) {
+      throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
+    }
+    rpc.serve(frontend.dispatcher());
+    startRegistry(config, dataDir, bindAddress, host);
+    status.attach(identity, zookeeperAddress, frontend.catalog());
+    LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
+        frontend.catalog().tables().size(), identity.serverName(), clusterId,
+        System.currentTimeMillis() - startMillis);
+  }
+
+  private void startRegistry(BasaltConfig config, Path dataDir, String bindAddress, String host)
+      throws ConfigException, StartupException, InterruptedException {
+    String connectString;
+    int sessionTimeout = config.positiveInt(Settings.ZOOKEEPER_SESSION_TIMEOUT);
+    if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
+      int zkPort = config.port(Settings.ZOOKEEPER_PORT);
+      zookeeper = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port",
+          zkPort, () -> {
+            try {
+              return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, zkPort));
+            } catch (IOException e) {
+              throw new BindFailedException(ServerAddresses.bind(bindAddress, zkPort), e);
+            }
+          });
+      connectString = ServerAddresses.localDialAddress(bindAddress) + ":" + zookeeper.port();
+      zookeeperAddress = host + ":" + zookeeper.port();
+    } else {
+      connectString = quorum(config);
+      zookeeperAddress = connectString;
+    }
+    try {
+      publisher = RegistryPublisher.publish(connectString, sessionTimeout, config.get(Settings.ZNODE_PARENT),
+          identity);
+    } catch (IOException e) {
+      throw new StartupException(e.getMessage(), e);
+    }
+  }
+
+  /** The external quorum as a ZooKeeper connect string; hosts without a port get the client port. */
+  private static String quorum(BasaltConfig config) throws ConfigException {
+    int defaultPort = config.port(Settings.ZOOKEEPER_PORT);
+    StringBuilder connect = new StringBuilder();
+    for (String host : config.get(Settings.ZOOKEEPER_QUORUM).split(",")) {
+      String trimmed = host.trim();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      if (connect.length() > 0) {
+        connect.append(',');
+      }
+      connect.append(trimmed.contains(":") ? trimmed : trimmed + ":" + defaultPort);
+    }
+    if (connect.length() == 0) {
+      throw new ConfigException(Settings.ZOOKEEPER_QUORUM.key() + " must name at least one host");
+    }
+    return connect.toString();
+  }
+
+  private static TabletStore openStore(Path dataDir, BasaltConfig config) throws ConfigException,
+      StartupException {
+    StoreOptions options = new StoreOptions(config.positiveLong(Settings.BLOCK_CACHE_BYTES),
+        config.positiveLong(Settings.MEMTABLE_BUDGET_BYTES), config.positiveInt(Settings.BACKGROUND_JOBS),
+        config.millis(Settings.ROW_LOCK_WAIT));
+    try {
+      return TabletStore.open(dataDir.resolve("store"), options);
+    } catch (StorageException e) {
+      throw new StartupException(e.getMessage(), e);
+    }
+  }
+
+  /** The cluster id, created on first start and kept with the data so clients see the same cluster after a restart. */
+  private static String clusterId(TabletStore store) throws StartupException {
+    try {
+      var stored = store.systemProperty(CLUSTER_ID_PROPERTY);
+      if (stored.isPresent()) {
+        return new String(stored.get(), StandardCharsets.UTF_8);
+      }
+      String id = UUID.randomUUID().toString();
+      store.putSystemProperty(CLUSTER_ID_PROPERTY, id.getBytes(StandardCharsets.UTF_8));
+      return id;
+    } catch (StorageException e) {
+      throw new StartupException("cannot read or create the cluster id: " + e.getMessage(), e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Binder<T> {
+    T bind() throws ConfigException, InterruptedException;
+  }
+
+  /** Binds a port, turning "address in use" into a one-line explanation naming the option to change. */
+  private static <T> T bindOrExplain(String what, String property, String flag, int port, Binder<T> binder)
+      throws ConfigException, StartupException, InterruptedException {
+    try {
+      return binder.bind();
+    } catch (BindFailedException e) {
+      if (causedBy(e, BindException.class)) {
+        throw new StartupException(what + " port " + port + " is already in use; choose another with " + flag
+            + " or " + property + " (0 picks a free port)", e);
+      }
+      throw new StartupException("cannot open the " + what + " port: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code Basalt ready: zookeeper=HOST:PORT rpc=HOST:PORT}, the line printed once clients can connect. */
+  public String readyLine() {
+    return "Basalt ready: zookeeper=" + zookeeperAddress + " rpc=" + identity.hostAndPort();
+  }
+
+  public ServerIdentity identity() {
+    return identity;
+  }
+
+  /**
+   * Stops in the order that keeps clients safe: withdraw from ZooKeeper (the ephemeral master znode goes), stop
+   * accepting calls and let those in flight finish, close scanners, then the info port, the embedded ZooKeeper and
+   * finally the store. Safe to call more than once, from any thread, and on a half-started server.
+   */
+  public void stop() {
+    synchronized (this) {
+      if (stopping) {
+        return;
+      }
+      stopping = true;
+    }
+    LOG.info("Stopping Basalt");
+    quietly("ZooKeeper registration", () -> {
+      if (publisher != null) {
+        publisher.close();
+      }
+    });
+    quietly("RPC server", () -> {
+      if (rpc != null) {
+        rpc.stop(graceMillis);
+      }
+    });
+    quietly("HBase front end", () -> {
+      if (frontend != null) {
+        frontend.close();
+      }
+    });
+    quietly("info server", () -> {
+      if (info != null) {
+        info.close();
+      }
+    });
+    quietly("embedded ZooKeeper", () -> {
+      if (zookeeper != null) {
+        zookeeper.close();
+      }
+    });
+    quietly("store", () -> {
+      if (store != null) {
+        store.close();
+      }
+    });
+    stopped.countDown();
+    LOG.info("Basalt stopped");
+  }
+
+  private static void quietly(String what, Step step) {
+    try {
+      step.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      LOG.warn("Error while stopping the {}: {}", what, e.toString());
+    }
+  }
+
+  public void awaitStopped() throws InterruptedException {
+    stopped.await();
+  }
+}

@@ -1,0 +1,50 @@
+package io.basalt.server;
+
+import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.CommandLine;
+import io.basalt.server.config.ConfigException;
+
+/**
+ * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
+ * {@code Basalt ready: ...}, once clients can connect (logs go to standard error). SIGTERM or Ctrl-C stops it
+ * cleanly with exit status 0; a startup problem is one line on standard error and exit status 1.
+ */
+public final class Main {
+  private static final int EXIT_STARTUP_FAILED = 1;
+  private static final int EXIT_USAGE = 2;
+
+  private Main() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    BasaltConfig config;
+    try {
+      CommandLine commandLine = CommandLine.parse(args);
+      if (commandLine.helpRequested()) {
+        System.out.println(CommandLine.USAGE);
+        return;
+      }
+      config = commandLine.config();
+    } catch (ConfigException e) {
+      System.err.println("basalt: " + e.getMessage());
+      System.err.println("Try 'basalt --help'.");
+      System.exit(EXIT_USAGE);
+      return;
+    }
+    BasaltServer server;
+    try {
+      server = BasaltServer.start(config);
+    } catch (StartupException e) {
+      System.err.println("basalt: error: " + e.getMessage());
+      System.exit(EXIT_STARTUP_FAILED);
+      return;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.stop();
+      // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal.
+      Runtime.getRuntime().halt(0);
+    }, "basalt-shutdown"));
+    System.out.println(server.readyLine());
+    System.out.flush();
+    server.awaitStopped();
+  }
+}

@@ -1,0 +1,110 @@
+package io.basalt.server.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Basalt's effective configuration: defaults, overridden by the config file, overridden by command-line flags.
+ * Values are checked when read, so a bad value is reported by name.
+ */
+public final class BasaltConfig {
+  private final Map<String, String> values;
+
+  private BasaltConfig(Map<String, String> values) {
+    this.values = Map.copyOf(values);
+  }
+
+  /** Builds the configuration from layers, later layers winning. */
+  @SafeVarargs
+  public static BasaltConfig of(Map<String, String>... layers) {
+    Map<String, String> merged = new HashMap<>();
+    for (Setting setting : Settings.ALL) {
+      merged.put(setting.key(), setting.defaultValue());
+    }
+    for (Map<String, String> layer : layers) {
+      merged.putAll(layer);
+    }
+    return new BasaltConfig(merged);
+  }
+
+  public String get(Setting setting) {
+    return values.getOrDefault(setting.key(), setting.defaultValue());
+  }
+
+  /** Raw value of any property, including ones Basalt does not interpret. */
+  public String get(String key) {
+    return values.get(key);
+  }
+
+  public Path dataDir() throws ConfigException {
+    String value = get(Settings.DATA_DIR).trim();
+    if (value.isEmpty()) {
+      throw new ConfigException(Settings.DATA_DIR.key() + " must not be empty");
+    }
+    if (value.contains("://") || value.startsWith("file:")) {
+      URI uri = URI.create(value);
+      if (!"file".equals(uri.getScheme())) {
+        throw new ConfigException(Settings.DATA_DIR.key() + " must be a local path or file: URI, not " + value);
+      }
+      return Path.of(uri).toAbsolutePath().normalize();
+    }
+    return Path.of(value).toAbsolutePath().normalize();
+  }
+
+  public int port(Setting setting) throws ConfigException {
+    int port = integer(setting);
+    if (port < -1 || port > 65535) {
+      throw new ConfigException(setting.key() + " must be a port number (0 for any free port), not " + port);
+    }
+    return port;
+  }
+
+  public boolean bool(Setting setting) throws ConfigException {
+    String value = get(setting).trim();
+    if (value.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (value.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new ConfigException(setting.key() + " must be true or false, not '" + value + "'");
+  }
+
+  public int integer(Setting setting) throws ConfigException {
+    String value = get(setting).trim();
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(setting.key() + " must be a whole number, not '" + value + "'");
+    }
+  }
+
+  public long positiveLong(Setting setting) throws ConfigException {
+    String value = get(setting).trim();
+    long parsed;
+    try {
+      parsed = Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(setting.key() + " must be a whole number, not '" + value + "'");
+    }
+    if (parsed <= 0) {
+      throw new ConfigException(setting.key() + " must be positive, not " + parsed);
+    }
+    return parsed;
+  }
+
+  public int positiveInt(Setting setting) throws ConfigException {
+    long value = positiveLong(setting);
+    if (value > Integer.MAX_VALUE) {
+      throw new ConfigException(setting.key() + " must be at most " + Integer.MAX_VALUE);
+    }
+    return (int) value;
+  }
+
+  public Duration millis(Setting setting) throws ConfigException {
+    return Duration.ofMillis(positiveLong(setting));
+  }
+}

@@ -1,0 +1,88 @@
+package io.basalt.server.config;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Parses Basalt's command-line flags into configuration overrides. */
+public final class CommandLine {
+  public static final String USAGE = String.join("\n",
+      "Usage: basalt [start] [options]",
+      "Runs Basalt in the foreground until SIGTERM or Ctrl-C.",
+      "",
+      "Options:",
+      "  --data-dir DIR          data directory (default ./data)",
+      "  --zookeeper-port N      embedded ZooKeeper client port (default 2181; 0 = any free port)",
+      "  --zookeeper-quorum Q    use an external ZooKeeper quorum (host[:port],...) instead of the embedded one",
+      "  --rpc-port N            HBase RPC port (default 16020; 0 = any free port)",
+      "  --info-port N           HTTP info port (default 16010; 0 = any free port; -1 = off)",
+      "  --hostname NAME         host name advertised to clients (default: this machine's)",
+      "  --config FILE           hbase-site.xml style file with properties (HBase's names where they exist)",
+      "  --help                  print this help");
+
+  private final Path configFile;
+  private final Map<String, String> overrides;
+  private final boolean help;
+
+  private CommandLine(Path configFile, Map<String, String> overrides, boolean help) {
+    this.configFile = configFile;
+    this.overrides = overrides;
+    this.help = help;
+  }
+
+  public static CommandLine parse(String... args) throws ConfigException {
+    Map<String, String> overrides = new HashMap<>();
+    Path configFile = null;
+    boolean help = false;
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (i == 0 && arg.equals("start")) {
+        continue;
+      }
+      String flag = arg;
+      String value = null;
+      int equals = arg.indexOf('=');
+      if (arg.startsWith("--") && equals > 0) {
+        flag = arg.substring(0, equals);
+        value = arg.substring(equals + 1);
+      }
+      if (flag.equals("--help") || flag.equals("-h")) {
+        help = true;
+        continue;
+      }
+      if (!flag.startsWith("--")) {
+        throw new ConfigException("unexpected argument '" + arg + "'");
+      }
+      if (value == null) {
+        if (i + 1 >= args.length) {
+          throw new ConfigException(flag + " needs a value");
+        }
+        value = args[++i];
+      }
+      switch (flag) {
+        case "--data-dir" -> overrides.put(Settings.DATA_DIR.key(), value);
+        case "--zookeeper-port" -> overrides.put(Settings.ZOOKEEPER_PORT.key(), value);
+        case "--zookeeper-quorum" -> {
+          overrides.put(Settings.ZOOKEEPER_QUORUM.key(), value);
+          overrides.put(Settings.ZOOKEEPER_EMBEDDED.key(), "false");
+        }
+        case "--rpc-port" -> overrides.put(Settings.RPC_PORT.key(), value);
+        case "--info-port" -> overrides.put(Settings.INFO_PORT.key(), value);
+        case "--hostname" -> overrides.put(Settings.HOSTNAME.key(), value);
+        case "--config" -> configFile = Path.of(value);
+        default -> throw new ConfigException("unknown option " + flag);
+      }
+    }
+    return new CommandLine(configFile, overrides, help);
+  }
+
+  public boolean helpRequested() {
+    return help;
+  }
+
+  /** Defaults, then the config file if one was given, then the flags. */
+  public BasaltConfig config() throws ConfigException {
+    Map<String, String> fileValues = configFile == null ? Map.of() : SiteFile.read(configFile);
+    return BasaltConfig.of(fileValues, overrides);
+  }
+}

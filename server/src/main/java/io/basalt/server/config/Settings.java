@@ -1,0 +1,58 @@
+package io.basalt.server.config;
+
+import java.util.List;
+
+/** Every property Basalt reads, with its default. Property names are HBase's wherever HBase has one. */
+public final class Settings {
+  public static final Setting DATA_DIR = new Setting("hbase.rootdir", "./data",
+      "Directory holding Basalt's data (a path or a file: URI). Flag --data-dir.");
+  public static final Setting ZOOKEEPER_EMBEDDED = new Setting("basalt.zookeeper.embedded", "true",
+      "Run an Apache ZooKeeper server inside Basalt. When false, Basalt publishes its znodes to the external quorum "
+          + "named by hbase.zookeeper.quorum. Flag --zookeeper-quorum sets the quorum and turns this off.");
+  public static final Setting ZOOKEEPER_QUORUM = new Setting("hbase.zookeeper.quorum", "localhost",
+      "External ZooKeeper hosts (host or host:port, comma separated); used when basalt.zookeeper.embedded=false.");
+  public static final Setting ZOOKEEPER_PORT = new Setting("hbase.zookeeper.property.clientPort", "2181",
+      "Client port of the embedded ZooKeeper, and the default port of external quorum hosts. 0 picks a free port. "
+          + "Flag --zookeeper-port.");
+  public static final Setting ZNODE_PARENT = new Setting("zookeeper.znode.parent", "/hbase",
+      "Parent znode under which Basalt publishes what HBase clients read (cluster id, master, meta location).");
+  public static final Setting ZOOKEEPER_SESSION_TIMEOUT = new Setting("zookeeper.session.timeout", "30000",
+      "Session timeout in ms of Basalt's own ZooKeeper session, which owns the ephemeral master znode.");
+  public static final Setting RPC_PORT = new Setting("hbase.regionserver.port", "16020",
+      "Port serving every HBase RPC service (client, admin, master, registry). 0 picks a free port. "
+          + "Flag --rpc-port.");
+  public static final Setting INFO_PORT = new Setting("hbase.master.info.port", "16010",
+      "HTTP info port (status at /status). 0 picks a free port; -1 disables it. Flag --info-port.");
+  public static final Setting BIND_ADDRESS = new Setting("hbase.regionserver.ipc.address", "0.0.0.0",
+      "Address the RPC, info and embedded ZooKeeper ports bind to.");
+  public static final Setting HOSTNAME = new Setting("hbase.unsafe.regionserver.hostname", "",
+      "Host name Basalt advertises to clients in ZooKeeper and hbase:meta. Empty means this machine's host name. "
+          + "Flag --hostname.");
+  public static final Setting HANDLER_COUNT = new Setting("hbase.regionserver.handler.count", "30",
+      "Threads executing RPC calls.");
+  public static final Setting CALL_QUEUE_LENGTH = new Setting("hbase.ipc.server.max.callqueue.length", "300",
+      "Calls that may wait for a handler; beyond it clients get CallQueueTooBigException and back off.");
+  public static final Setting MAX_REQUEST_SIZE = new Setting("hbase.ipc.max.request.size", "268435456",
+      "Largest request frame in bytes; larger requests are refused with RequestTooBigException.");
+  public static final Setting SCANNER_LEASE = new Setting("hbase.client.scanner.timeout.period", "60000",
+      "Scanner lease in ms: a scanner without a call for this long is closed.");
+  public static final Setting SCAN_MAX_RESULT_SIZE = new Setting("hbase.server.scanner.max.result.size",
+      "104857600", "Cap in bytes on the cells of one scan response.");
+  public static final Setting BLOCK_CACHE_BYTES = new Setting("basalt.rocksdb.block.cache.bytes", "268435456",
+      "RocksDB block cache shared by all tables, in bytes.");
+  public static final Setting MEMTABLE_BUDGET_BYTES = new Setting("basalt.rocksdb.memtable.budget.bytes",
+      "268435456", "Memory all RocksDB memtables may use together, in bytes.");
+  public static final Setting BACKGROUND_JOBS = new Setting("basalt.rocksdb.background.jobs", "4",
+      "RocksDB background flush and compaction threads.");
+  public static final Setting ROW_LOCK_WAIT = new Setting("hbase.rowlock.wait.duration", "30000",
+      "How long in ms a write waits for a row lock held by another writer before failing.");
+  public static final Setting SHUTDOWN_GRACE = new Setting("basalt.shutdown.grace.ms", "30000",
+      "How long in ms a stopping server waits for in-flight calls to finish.");
+
+  public static final List<Setting> ALL = List.of(DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT,
+      ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT,
+      CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, BLOCK_CACHE_BYTES,
+      MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
+
+  private Settings() {}
+}

@@ -1,0 +1,154 @@
+package io.basalt.server.rpc;
+
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.RemoteErrors;
+import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.CallQueueTooBigException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellScanner;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.ipc.FatalConnectionException;
+import org.apache.hadoop.hbase.ipc.ServerNotRunningYetException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes request frames on the handler pool: reads the request header, finds the method, parses the parameter
+ * and the request cell block, invokes the handler and writes the response (or the exception) under the call's id.
+ * Tracks calls in flight so a stopping server can let them finish.
+ */
+final class CallRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(CallRunner.class);
+
+  private final Supplier<RpcDispatcher> dispatcher;
+  private final ExecutorService handlers;
+  private final AtomicInteger inFlight = new AtomicInteger();
+
+  CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers) {
+    this.dispatcher = dispatcher;
+    this.handlers = handlers;
+  }
+
+  void submit(Channel channel, RpcFrame frame) {
+    inFlight.incrementAndGet();
+    try {
+      handlers.execute(() -> {
+        try {
+          run(channel, frame);
+        } finally {
+          inFlight.decrementAndGet();
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      inFlight.decrementAndGet();
+      rejectBusy(channel, frame);
+    }
+  }
+
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Waits until no call is running or queued, up to {@code timeoutMillis}; true if they all finished. */
+  boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    while (inFlight.get() > 0) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      TimeUnit.MILLISECONDS.sleep(10);
+    }
+    return true;
+  }
+
+  private void run(Channel channel, RpcFrame frame) {
+    RequestReader reader = new RequestReader(frame.bytes());
+    RequestHeader header;
+    try {
+      RequestReader.Slice slice = reader.nextDelimited("request header");
+      header = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length());
+    } catch (IOException e) {
+      // Without a header there is no call id to answer: the stream can no longer be trusted.
+      channel.writeAndFlush(Frames.connectionError(channel.alloc(), FatalConnectionException.class,
+          "unreadable request header: " + e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
+    int callId = header.getCallId();
+    try {
+      Invocation call = invoke(header, reader, frame);
+      respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
+    } catch (IOException e) {
+      channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
+    } catch (RuntimeException e) {
+      LOG.error("Call {} ({}) failed unexpectedly", callId, header.getMethodName(), e);
+      channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
+    }
+  }
+
+  /** A handled call: its context (holding any response cells) and its response message. */
+  private record Invocation(CallContext context, Message response) {}
+
+  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame) throws IOException {
+    if (!header.getRequestParam()) {
+      throw new DoNotRetryIOException("request " + header.getMethodName() + " carries no parameter");
+    }
+    RpcDispatcher services = dispatcher.get();
+    if (services == null) {
+      throw new ServerNotRunningYetException("Basalt is still starting");
+    }
+    ConnectionInfo connection = frame.connection();
+    ServiceBinding service = services.service(connection.serviceName()).orElseThrow(
+        () -> new DoNotRetryIOException("service " + connection.serviceName() + " is not served"));
+    ServiceBinding.Method<?> method = service.method(header.getMethodName());
+    RequestReader.Slice param = reader.nextDelimited("request parameter");
+    Message request = method.parse(frame.bytes(), param.offset(), param.length());
+    CellScanner cells = null;
+    if (header.hasCellBlockMeta()) {
+      int length = header.getCellBlockMeta().getLength();
+      if (length != reader.remaining()) {
+        throw new DoNotRetryIOException("malformed request: cell block meta says " + length + " bytes but "
+            + reader.remaining() + " follow the parameter");
+      }
+      if (connection.codec() == null) {
+        throw new DoNotRetryIOException("request carries a cell block but the connection declared no codec");
+      }
+      cells = CellBlocks.decoder(connection.codec(), frame.bytes(), reader.position(), length);
+    }
+    CallContext context = new CallContext(cells, connection.codec() != null, connection.user());
+    return new Invocation(context, method.invoke(context, request));
+  }
+
+  private static void respond(Channel channel, int callId, Message response, ConnectionInfo connection,
+      List<Cell> cells) throws IOException {
+    ByteBuf cellBlock = cells.isEmpty() ? null : CellBlocks.encode(channel.alloc(), connection.codec(), cells);
+    channel.writeAndFlush(Frames.response(channel.alloc(), callId, response, cellBlock));
+  }
+
+  /** The handler queue is full: tell the client to back off, under the call's own id. */
+  private static void rejectBusy(Channel channel, RpcFrame frame) {
+    int callId = Frames.CONNECTION_CALL_ID;
+    try {
+      RequestReader.Slice slice = new RequestReader(frame.bytes()).nextDelimited("request header");
+      callId = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length()).getCallId();
+    } catch (DoNotRetryIOException | InvalidProtocolBufferException e) {
+      LOG.debug("Rejected call has no readable header", e);
+    }
+    channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(
+        new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
+            + "; too many calls queued; retry later"))));
+  }
+}

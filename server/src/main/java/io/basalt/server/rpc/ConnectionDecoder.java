@@ -1,0 +1,230 @@
+package io.basalt.server.rpc;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hbase.codec.Codec;
+import org.apache.hadoop.hbase.exceptions.RequestTooBigException;
+import org.apache.hadoop.hbase.ipc.BadAuthException;
+import org.apache.hadoop.hbase.ipc.FatalConnectionException;
+import org.apache.hadoop.hbase.ipc.SecurityNotEnabledException;
+import org.apache.hadoop.hbase.ipc.UnsupportedCellCodecException;
+import org.apache.hadoop.hbase.ipc.UnsupportedCompressionCodecException;
+import org.apache.hadoop.hbase.ipc.WrongVersionException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
+import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The life of one client socket up to its request frames: the 6-byte preamble ({@code HBas} plus version and auth
+ * byte, or the {@code Regist} and {@code Securi} special preambles), the length-prefixed ConnectionHeader, then
+ * length-prefixed request frames handed on as {@link RpcFrame}s. Anything malformed gets a connection-level error
+ * frame and the socket is closed; nothing is allocated for a frame larger than the configured maximum.
+ */
+final class ConnectionDecoder extends ByteToMessageDecoder {
+  private static final Logger LOG = LoggerFactory.getLogger(ConnectionDecoder.class);
+  private static final byte[] HBASE_PREAMBLE = "HBas".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] REGISTRY_PREAMBLE = "Regist".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SECURITY_PREAMBLE = "Securi".getBytes(StandardCharsets.US_ASCII);
+  private static final int PREAMBLE_LENGTH = 6;
+  private static final byte RPC_VERSION = 0;
+  private static final byte AUTH_SIMPLE = 80;
+  private static final byte AUTH_KERBEROS = 81;
+  private static final byte AUTH_DIGEST = 82;
+  /** SaslUtil.SWITCH_TO_SIMPLE_AUTH: tells a SASL client this server only does SIMPLE authentication. */
+  private static final int SWITCH_TO_SIMPLE_AUTH = -88;
+  private static final int MAX_CONNECTION_HEADER = 1 << 20;
+  /** How much of an oversized frame is examined to find its call id. */
+  private static final int OVERSIZED_HEADER_PEEK = 64 * 1024;
+  private static final Set<String> SERVICES =
+      Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService");
+
+  private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
+
+  private final String clusterId;
+  private final int maxRequestSize;
+  private State state = State.PREAMBLE;
+  private ConnectionInfo connection;
+
+  ConnectionDecoder(String clusterId, int maxRequestSize) {
+    this.clusterId = clusterId;
+    this.maxRequestSize = maxRequestSize;
+  }
+
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+    switch (state) {
+      case PREAMBLE -> decodePreamble(ctx, in);
+      case HEADER -> decodeConnectionHeader(ctx, in);
+      case CALLS -> decodeFrame(ctx, in, out);
+      case CLOSED -> in.skipBytes(in.readableBytes());
+    }
+  }
+
+  private void decodePreamble(ChannelHandlerContext ctx, ByteBuf in) {
+    if (in.readableBytes() < PREAMBLE_LENGTH) {
+      return;
+    }
+    byte[] preamble = new byte[PREAMBLE_LENGTH];
+    in.readBytes(preamble);
+    if (Arrays.equals(preamble, REGISTRY_PREAMBLE)) {
+      // RPC connection registries ask for the cluster id on a connection of its own, then hang up.
+      GetConnectionRegistryResponse answer = GetConnectionRegistryResponse.newBuilder()
+          .setClusterId(clusterId).build();
+      state = State.CLOSED;
+      ctx.writeAndFlush(Frames.response(ctx.alloc(), Frames.CONNECTION_CALL_ID, answer, null))
+          .addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
+    if (Arrays.equals(preamble, SECURITY_PREAMBLE)) {
+      // Kerberos clients ask for the server principal first; security is off, and the real preamble follows.
+      ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), SecurityNotEnabledException.class,
+          "Security is not enabled on this Basalt server", false));
+      return;
+    }
+    if (!Arrays.equals(preamble, 0, HBASE_PREAMBLE.length, HBASE_PREAMBLE, 0, HBASE_PREAMBLE.length)) {
+      fail(ctx, FatalConnectionException.class, "Expected HEADER=HBas but received HEADER="
+          + printable(Arrays.copyOf(preamble, HBASE_PREAMBLE.length)) + " from " + ctx.channel().remoteAddress());
+      return;
+    }
+    if (preamble[4] != RPC_VERSION) {
+      fail(ctx, WrongVersionException.class, "version " + preamble[4] + " is not supported; Basalt speaks RPC "
+          + "version " + RPC_VERSION);
+      return;
+    }
+    byte auth = preamble[5];
+    if (auth == AUTH_KERBEROS || auth == AUTH_DIGEST) {
+      // As HBase does with security off: tell the SASL client to fall back to SIMPLE (it must allow that).
+      ByteBuf reply = ctx.alloc().buffer(8);
+      reply.writeInt(0).writeInt(SWITCH_TO_SIMPLE_AUTH);
+      ctx.writeAndFlush(reply);
+    } else if (auth != AUTH_SIMPLE) {
+      fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
+      return;
+    }
+    state = State.HEADER;
+  }
+
+  private void decodeConnectionHeader(ChannelHandlerContext ctx, ByteBuf in) {
+    if (in.readableBytes() < Integer.BYTES) {
+      return;
+    }
+    int length = in.getInt(in.readerIndex());
+    if (length < 0 || length > MAX_CONNECTION_HEADER) {
+      fail(ctx, FatalConnectionException.class, "connection header length " + length + " is out of range");
+      return;
+    }
+    if (in.readableBytes() < Integer.BYTES + length) {
+      return;
+    }
+    in.skipBytes(Integer.BYTES);
+    byte[] bytes = new byte[length];
+    in.readBytes(bytes);
+    ConnectionHeader header;
+    try {
+      header = ConnectionHeader.parseFrom(bytes);
+    } catch (InvalidProtocolBufferException e) {
+      fail(ctx, FatalConnectionException.class, "malformed connection header: " + e.getMessage());
+      return;
+    }
+    if (!SERVICES.contains(header.getServiceName())) {
+      fail(ctx, FatalConnectionException.class, "Unknown service " + header.getServiceName()
+          + "; Basalt serves " + String.join(", ", SERVICES));
+      return;
+    }
+    if (header.hasCellBlockCompressorClass()) {
+      fail(ctx, UnsupportedCompressionCodecException.class, "cell block compression ("
+          + header.getCellBlockCompressorClass() + ") is not supported; unset hbase.client.rpc.compressor");
+      return;
+    }
+    Codec codec = null;
+    if (header.hasCellBlockCodecClass() && !header.getCellBlockCodecClass().isEmpty()) {
+      try {
+        codec = CellBlocks.codec(header.getCellBlockCodecClass());
+      } catch (IOException e) {
+        fail(ctx, UnsupportedCellCodecException.class, e.getMessage());
+        return;
+      }
+    }
+    String user = header.getUserInfo().getEffectiveUser();
+    connection = new ConnectionInfo(header.getServiceName(), codec, user);
+    state = State.CALLS;
+  }
+
+  private void decodeFrame(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (in.readableBytes() < Integer.BYTES) {
+      return;
+    }
+    int length = in.getInt(in.readerIndex());
+    if (length < 0) {
+      fail(ctx, FatalConnectionException.class, "negative request length " + length);
+      return;
+    }
+    if (length > maxRequestSize) {
+      rejectOversized(ctx, in, length);
+      return;
+    }
+    if (in.readableBytes() < Integer.BYTES + length) {
+      return;
+    }
+    in.skipBytes(Integer.BYTES);
+    byte[] frame = new byte[length];
+    in.readBytes(frame);
+    out.add(new RpcFrame(frame, connection));
+  }
+
+  /**
+   * Answers an oversized request with RequestTooBigException under its own call id (read from the start of the
+   * frame, which is all that is ever buffered of it) and closes the connection, as HBase does.
+   */
+  private void rejectOversized(ChannelHandlerContext ctx, ByteBuf in, int length) {
+    int peek = Math.min(length, OVERSIZED_HEADER_PEEK);
+    if (in.readableBytes() < Integer.BYTES + peek) {
+      return;
+    }
+    int callId = Frames.CONNECTION_CALL_ID;
+    try {
+      byte[] start = ByteBufUtil.getBytes(in, in.readerIndex() + Integer.BYTES, peek);
+      CodedInputStream stream = CodedInputStream.newInstance(start);
+      int headerLength = stream.readRawVarint32();
+      stream.pushLimit(headerLength);
+      callId = RequestHeader.parseFrom(stream).getCallId();
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("Oversized request from {} has no readable header", ctx.channel().remoteAddress(), e);
+    }
+    String message = "RPC frame of " + length + " bytes exceeds the maximum of " + maxRequestSize
+        + " bytes (hbase.ipc.max.request.size)";
+    LOG.warn("Closing connection from {}: {}", ctx.channel().remoteAddress(), message);
+    in.skipBytes(in.readableBytes());
+    state = State.CLOSED;
+    ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, RequestTooBigException.class, message))
+        .addListener(ChannelFutureListener.CLOSE);
+  }
+
+  private void fail(ChannelHandlerContext ctx, Class<? extends IOException> type, String message) {
+    LOG.debug("Closing connection from {}: {}", ctx.channel().remoteAddress(), message);
+    state = State.CLOSED;
+    ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), type, message, true))
+        .addListener(ChannelFutureListener.CLOSE);
+  }
+
+  private static String printable(byte[] bytes) {
+    StringBuilder text = new StringBuilder();
+    for (byte b : bytes) {
+      int c = b & 0xFF;
+      text.append(c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\x%02X", c));
+    }
+    return text.toString();
+  }
+}

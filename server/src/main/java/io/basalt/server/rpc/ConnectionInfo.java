@@ -1,0 +1,9 @@
+package io.basalt.server.rpc;
+
+import org.apache.hadoop.hbase.codec.Codec;
+
+/**
+ * What a client declared in its connection header: the service every call on this socket addresses, the cell
+ * block codec (null when the client wants no cell blocks) and the user it runs as.
+ */
+record ConnectionInfo(String serviceName, Codec codec, String user) {}

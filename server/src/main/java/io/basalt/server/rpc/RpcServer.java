@@ -1,0 +1,110 @@
+package io.basalt.server.rpc;
+
+import io.basalt.hbase.rpc.RpcDispatcher;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HBase RPC port: a Netty server whose connections decode HBase's framing and whose calls run on a bounded
+ * pool of handler threads. The services are attached once the server knows its own address, since region
+ * locations carry it; calls arriving before that get ServerNotRunningYetException and are retried.
+ */
+public final class RpcServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
+
+  private final EventLoopGroup acceptors = new NioEventLoopGroup(1, new DefaultThreadFactory("rpc-accept", true));
+  private final EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("rpc-io", true));
+  private final ChannelGroup connections = new DefaultChannelGroup("rpc-connections", GlobalEventExecutor.INSTANCE);
+  private final AtomicReference<RpcDispatcher> dispatcher = new AtomicReference<>();
+  private final ThreadPoolExecutor handlers;
+  private final CallRunner runner;
+  private final Channel listener;
+
+  private RpcServer(RpcServerSettings settings, String clusterId) throws InterruptedException {
+    handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
+        new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
+    runner = new CallRunner(dispatcher::get, handlers);
+    ServerBootstrap bootstrap = new ServerBootstrap()
+        .group(acceptors, workers)
+        .channel(NioServerSocketChannel.class)
+        .option(ChannelOption.SO_REUSEADDR, true)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childOption(ChannelOption.SO_KEEPALIVE, true)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel channel) {
+            connections.add(channel);
+            channel.pipeline()
+                .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize()))
+                .addLast("calls", new CallHandler(runner));
+          }
+        });
+    try {
+      listener = bootstrap.bind(settings.address()).sync().channel();
+    } catch (InterruptedException | RuntimeException e) {
+      shutdownThreads();
+      throw e;
+    } catch (Exception e) {
+      // Netty rethrows socket errors (a port in use) as checked exceptions the signature does not name.
+      shutdownThreads();
+      throw new BindFailedException(settings.address(), e);
+    }
+  }
+
+  /** Binds the port; throws {@link BindFailedException} when it is taken or unusable. */
+  public static RpcServer bind(RpcServerSettings settings, String clusterId) throws InterruptedException {
+    return new RpcServer(settings, clusterId);
+  }
+
+  /** The port actually bound (useful when 0 asked for any free port). */
+  public int port() {
+    return ((InetSocketAddress) listener.localAddress()).getPort();
+  }
+
+  /** Starts answering calls with these services. */
+  public void serve(RpcDispatcher services) {
+    dispatcher.set(services);
+  }
+
+  /**
+   * Stops accepting connections and waits up to {@code graceMillis} for calls in flight to finish, then closes
+   * every connection. Clients see closed sockets and retry elsewhere or later; no call is answered half-way.
+   */
+  public void stop(long graceMillis) throws InterruptedException {
+    listener.close().sync();
+    if (!runner.awaitIdle(graceMillis)) {
+      LOG.warn("{} calls were still running after {} ms; closing their connections", runner.inFlight(),
+          graceMillis);
+    }
+    connections.close().awaitUninterruptibly();
+    shutdownThreads();
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    stop(0);
+  }
+
+  private void shutdownThreads() {
+    handlers.shutdownNow();
+    acceptors.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+}

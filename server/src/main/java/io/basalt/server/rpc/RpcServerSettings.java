@@ -1,0 +1,14 @@
+package io.basalt.server.rpc;
+
+import java.net.InetSocketAddress;
+
+/**
+ * How the RPC port is run.
+ *
+ * @param address where to listen (port 0 for any free port)
+ * @param handlerCount threads executing calls
+ * @param callQueueLength calls that may wait for a thread before clients are told to back off
+ * @param maxRequestSize largest accepted request frame, in bytes
+ */
+public record RpcServerSettings(InetSocketAddress address, int handlerCount, int callQueueLength,
+    int maxRequestSize) {}

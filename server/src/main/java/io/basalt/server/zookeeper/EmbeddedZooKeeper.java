@@ -1,0 +1,71 @@
+package io.basalt.server.zookeeper;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.ZooKeeperServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Apache ZooKeeper server inside the Basalt process, so HBase clients find Basalt the way they find an HBase
+ * cluster. It holds nothing but what Basalt publishes at start, so its directory is wiped on every start: stale
+ * ephemeral znodes of a killed predecessor can never linger.
+ */
+public final class EmbeddedZooKeeper implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedZooKeeper.class);
+  private static final int TICK_MILLIS = 500;
+  private static final int MAX_CONNECTIONS_PER_HOST = 1000;
+
+  private final ZooKeeperServer server;
+  private final ServerCnxnFactory connections;
+
+  private EmbeddedZooKeeper(ZooKeeperServer server, ServerCnxnFactory connections) {
+    this.server = server;
+    this.connections = connections;
+  }
+
+  /** Starts a server with its files under {@code directory}, listening on {@code address}. */
+  public static EmbeddedZooKeeper start(Path directory, InetSocketAddress address)
+      throws IOException, InterruptedException {
+    deleteRecursively(directory);
+    Files.createDirectories(directory);
+    ZooKeeperServer server = new ZooKeeperServer(directory.resolve("snapshots").toFile(),
+        directory.resolve("log").toFile(), TICK_MILLIS);
+    ServerCnxnFactory connections = ServerCnxnFactory.createFactory(address, MAX_CONNECTIONS_PER_HOST);
+    try {
+      connections.startup(server);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      connections.shutdown();
+      server.shutdown();
+      throw e;
+    }
+    LOG.info("Embedded ZooKeeper listening on port {}", connections.getLocalPort());
+    return new EmbeddedZooKeeper(server, connections);
+  }
+
+  public int port() {
+    return connections.getLocalPort();
+  }
+
+  @Override
+  public void close() {
+    connections.shutdown();
+    server.shutdown();
+  }
+
+  private static void deleteRecursively(Path directory) throws IOException {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}
