@@ -90,6 +90,7 @@ public final class BasaltServer {
         new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE)),
         clusterId));
+    LOG.info("RPC server listening on port {}", rpc.port());
 
     String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
     int infoPort = config.port(Settings.INFO_PORT);
@@ -99,6 +100,7 @@ public final class BasaltServer {
       info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
           () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson));
       boundInfoPort = info.port();
+      LOG.info("Info server listening on port {}", boundInfoPort);
     }
 
     identity = new ServerIdentity(ServerName.valueOf(host, rpc.port(), startMillis), clusterId, boundInfoPort);

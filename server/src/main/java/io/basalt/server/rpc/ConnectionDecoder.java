@@ -21,7 +21,6 @@ import org.apache.hadoop.hbase.ipc.WrongVersionException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
-import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -185,23 +184,28 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * Answers an oversized request with RequestTooBigException under its own call id (read from the start of the
-   * frame, which is all that is ever buffered of it) and closes the connection, as HBase does.
+   * Answers an oversized request with RequestTooBigException under its own call id, read from the request header
+   * at the start of the frame (only that much of it is ever buffered), and closes the connection, as HBase does.
    */
   private void rejectOversized(ChannelHandlerContext ctx, ByteBuf in, int length) {
-    int peek = Math.min(length, OVERSIZED_HEADER_PEEK);
-    if (in.readableBytes() < Integer.BYTES + peek) {
-      return;
-    }
+    int available = Math.min(in.readableBytes() - Integer.BYTES, OVERSIZED_HEADER_PEEK);
+    byte[] start = ByteBufUtil.getBytes(in, in.readerIndex() + Integer.BYTES, available);
     int callId = Frames.CONNECTION_CALL_ID;
-    try {
-      byte[] start = ByteBufUtil.getBytes(in, in.readerIndex() + Integer.BYTES, peek);
-      CodedInputStream stream = CodedInputStream.newInstance(start);
-      int headerLength = stream.readRawVarint32();
-      stream.pushLimit(headerLength);
-      callId = RequestHeader.parseFrom(stream).getCallId();
-    } catch (IOException | RuntimeException e) {
-      LOG.debug("Oversized request from {} has no readable header", ctx.channel().remoteAddress(), e);
+    Varint prefix = Varint.read(start);
+    if (prefix == null && available < OVERSIZED_HEADER_PEEK) {
+      return; // the header's length has not fully arrived yet
+    }
+    if (prefix != null && prefix.value() >= 0) {
+      int headerEnd = prefix.length() + prefix.value();
+      if (headerEnd <= available) {
+        try {
+          callId = RequestHeader.parser().parseFrom(start, prefix.length(), prefix.value()).getCallId();
+        } catch (InvalidProtocolBufferException e) {
+          LOG.debug("Oversized request from {} has an unreadable header", ctx.channel().remoteAddress(), e);
+        }
+      } else if (headerEnd <= OVERSIZED_HEADER_PEEK) {
+        return; // the header has not fully arrived yet
+      }
     }
     String message = "RPC frame of " + length + " bytes exceeds the maximum of " + maxRequestSize
         + " bytes (hbase.ipc.max.request.size)";
@@ -210,6 +214,21 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     state = State.CLOSED;
     ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, RequestTooBigException.class, message))
         .addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /** A varint32 length prefix and how many bytes it took. A malformed one has value -1. */
+  private record Varint(int value, int length) {
+    /** Reads the varint at the start of {@code bytes}; null if it has not fully arrived. */
+    static Varint read(byte[] bytes) {
+      int value = 0;
+      for (int i = 0; i < Math.min(bytes.length, 5); i++) {
+        value |= (bytes[i] & 0x7F) << (7 * i);
+        if ((bytes[i] & 0x80) == 0) {
+          return new Varint(value, i + 1);
+        }
+      }
+      return bytes.length >= 5 ? new Varint(-1, 5) : null;
+    }
   }
 
   private void fail(ChannelHandlerContext ctx, Class<? extends IOException> type, String message) {

@@ -1,0 +1,155 @@
+package io.basalt.hbase.read;
+
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionInfoBuilder;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.PrefixFilter;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/** HBase's visibility rules applied to raw cells: deletes, versions, time ranges, TTL and raw reads. */
+class RowReaderTest {
+  private static final byte[] ROW = toBytes("r");
+  private static final byte[] F = toBytes("f");
+  private static final byte[] G = toBytes("g");
+  private static final long NOW = 1_000_000L;
+  private static final TableName TABLE = TableName.valueOf("t");
+  private static final RegionInfo REGION = RegionInfoBuilder.newBuilder(TABLE).build();
+  private static final TableDescriptor SCHEMA = TableDescriptorBuilder.newBuilder(TABLE)
+      .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
+      .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setTimeToLive(10).build())
+      .build();
+
+  @Test
+  void newestVersionsUpToTheFamilyLimit() throws IOException {
+    List<Cell> cells = new ArrayList<>();
+    for (long ts = 1; ts <= 5; ts++) {
+      cells.add(put(F, "q", ts));
+    }
+    assertEquals(List.of("f:q@5"), read(new Get(ROW), cells));
+    assertEquals(List.of("f:q@5", "f:q@4", "f:q@3"), read(new Get(ROW).readAllVersions(), cells));
+    assertEquals(List.of("f:q@5", "f:q@4"), read(new Get(ROW).readVersions(2), cells));
+  }
+
+  @Test
+  void timeRangeIsHalfOpenAndNewerVersionsDoNotCount() throws IOException {
+    List<Cell> cells = List.of(put(F, "q", 1), put(F, "q", 2), put(F, "q", 3), put(F, "q", 4));
+    assertEquals(List.of("f:q@3"), read(new Get(ROW).setTimeRange(2, 4), cells));
+    assertEquals(List.of("f:q@3", "f:q@2"), read(new Get(ROW).setTimeRange(2, 4).readAllVersions(), cells));
+    assertEquals(List.of("f:q@2"), read(new Get(ROW).setTimestamp(2), cells));
+  }
+
+  @Test
+  void deleteFamilyHidesEveryOlderCellOfTheFamilyOnly() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 5), put(F, "b", 9), put(F, "", 3), put(G, "a", NOW),
+        marker(F, "", 6, KeyValue.Type.DeleteFamily));
+    assertEquals(List.of("f:b@9", "g:a@" + NOW), read(new Get(ROW), cells));
+  }
+
+  @Test
+  void deleteFamilyVersionHidesOneTimestampAcrossColumns() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 5), put(F, "a", 4), put(F, "b", 5), put(F, "c", 6),
+        marker(F, "", 5, KeyValue.Type.DeleteFamilyVersion));
+    assertEquals(List.of("f:a@4", "f:c@6"), read(new Get(ROW).readAllVersions(), cells));
+  }
+
+  @Test
+  void deleteColumnHidesOlderVersionsAndLaterWrittenOlderPuts() throws IOException {
+    // The put at ts 2 may have been written after the marker: it stays hidden all the same.
+    List<Cell> cells = List.of(put(F, "q", 7), put(F, "q", 3), put(F, "q", 2), put(F, "other", 1),
+        marker(F, "q", 3, KeyValue.Type.DeleteColumn));
+    assertEquals(List.of("f:other@1", "f:q@7"), read(new Get(ROW).readAllVersions(), cells));
+  }
+
+  @Test
+  void deleteVersionHidesExactlyOneTimestamp() throws IOException {
+    List<Cell> cells = List.of(put(F, "q", 3), put(F, "q", 2), put(F, "q", 1),
+        marker(F, "q", 2, KeyValue.Type.Delete));
+    assertEquals(List.of("f:q@3", "f:q@1"), read(new Get(ROW).readAllVersions(), cells));
+    // Hidden versions do not use up the version count.
+    assertEquals(List.of("f:q@3", "f:q@1"), read(new Get(ROW).readVersions(2), cells));
+  }
+
+  @Test
+  void markerNewerThanTheTimeRangeStillHidesOlderCells() throws IOException {
+    List<Cell> cells = List.of(put(F, "q", 2), marker(F, "q", 9, KeyValue.Type.DeleteColumn));
+    assertEquals(List.of(), read(new Get(ROW).setTimeRange(0, 5), cells));
+  }
+
+  @Test
+  void expiredCellsOutliveNoTtl() throws IOException {
+    // Family g keeps cells for 10 s; NOW is 1000 s after the epoch.
+    List<Cell> cells = List.of(put(G, "fresh", NOW - 5_000), put(G, "stale", NOW - 11_000), put(F, "q", 1));
+    assertEquals(List.of("f:q@1", "g:fresh@995000"), read(new Get(ROW), cells));
+  }
+
+  @Test
+  void columnSelection() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 1), put(F, "b", 1), put(F, "c", 1), put(G, "a", NOW));
+    assertEquals(List.of("f:a@1", "f:c@1"),
+        read(new Get(ROW).addColumn(F, toBytes("a")).addColumn(F, toBytes("c")), cells));
+    assertEquals(List.of("g:a@1000000"), read(new Get(ROW).addFamily(G), cells));
+  }
+
+  @Test
+  void rawScansShowMarkersAndHiddenCells() throws IOException {
+    List<Cell> cells = List.of(put(F, "q", 3), put(F, "q", 2), marker(F, "q", 2, KeyValue.Type.Delete));
+    Scan raw = new Scan().setRaw(true).readAllVersions();
+    ReadSpec spec = ReadSpec.forScan(raw, SCHEMA, REGION, NOW);
+    assertEquals(List.of("f:q@3", "f:q@2/Delete", "f:q@2"), describe(readRow(spec, cells)));
+  }
+
+  @Test
+  void unknownFamiliesAndUnsupportedOptionsAreRefused() {
+    assertThrows(NoSuchColumnFamilyException.class,
+        () -> ReadSpec.forGet(new Get(ROW).addFamily(toBytes("nope")), SCHEMA, REGION, NOW));
+    assertThrows(DoNotRetryIOException.class,
+        () -> ReadSpec.forScan(new Scan().setFilter(new PrefixFilter(toBytes("a"))), SCHEMA, REGION, NOW));
+  }
+
+  private static List<String> read(Get get, List<Cell> cells) throws IOException {
+    return describe(readRow(ReadSpec.forGet(get, SCHEMA, REGION, NOW), cells));
+  }
+
+  private static List<Cell> readRow(ReadSpec spec, List<Cell> cells) throws IOException {
+    ListRowSource source = new ListRowSource(cells);
+    assertTrue(source.nextRow());
+    return new RowReader(spec).readRow(source);
+  }
+
+  private static List<String> describe(List<Cell> cells) {
+    List<String> out = new ArrayList<>();
+    for (Cell cell : cells) {
+      String type = cell.getTypeByte() == KeyValue.Type.Put.getCode() ? "" : "/" + cell.getType();
+      out.add(Bytes.toString(CellUtil.cloneFamily(cell)) + ":" + Bytes.toString(CellUtil.cloneQualifier(cell))
+          + "@" + cell.getTimestamp() + type);
+    }
+    return out;
+  }
+
+  private static Cell put(byte[] family, String qualifier, long ts) {
+    return new KeyValue(ROW, family, toBytes(qualifier), ts, KeyValue.Type.Put, toBytes("v"));
+  }
+
+  private static Cell marker(byte[] family, String qualifier, long ts, KeyValue.Type type) {
+    return new KeyValue(ROW, family, toBytes(qualifier), ts, type);
+  }
+}

@@ -1,0 +1,132 @@
+package io.basalt.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command as an operator meets it: its one ready line, clean exits, and one-line startup errors. */
+class MainProcessTest {
+  private static final Pattern READY = Pattern.compile("Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void printsOneReadyLineServesStatusAndExitsZeroOnSigterm() throws Exception {
+    Path stdout = dir.resolve("out.txt");
+    Path stderr = dir.resolve("err.txt");
+    Process process = launch(stdout, stderr, "start", "--data-dir", dir.resolve("data").toString(),
+        "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0", "--hostname", "127.0.0.1");
+    try {
+      String ready = awaitFirstLine(stdout, process);
+      assertTrue(READY.matcher(ready).matches(), ready);
+      int infoPort = infoPort(stderr);
+      HttpResponse<String> status = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + infoPort + "/status")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, status.statusCode());
+      assertTrue(status.body().contains("\"status\":\"running\""), status.body());
+    } finally {
+      process.destroy();
+    }
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
+    assertEquals(0, process.exitValue());
+    assertEquals(1, Files.readAllLines(stdout).size(), "standard output carries only the ready line");
+  }
+
+  @Test
+  void aPortInUseIsOneLineAndANonZeroExit() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      Result result = runToExit("--data-dir", dir.resolve("data").toString(), "--zookeeper-port", "0",
+          "--info-port", "0", "--rpc-port", String.valueOf(taken.getLocalPort()));
+      assertEquals(1, result.exitCode);
+      assertEquals(List.of("basalt: error: RPC port " + taken.getLocalPort() + " is already in use; choose another"
+          + " with --rpc-port or hbase.regionserver.port (0 picks a free port)"), result.stderrLinesFromMain());
+    }
+  }
+
+  @Test
+  void anUnusableDataDirectoryIsOneLineAndANonZeroExit() throws Exception {
+    Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
+    Result result = runToExit("--data-dir", file.resolve("data").toString(), "--zookeeper-port", "0",
+        "--rpc-port", "0", "--info-port", "0");
+    assertEquals(1, result.exitCode);
+    List<String> lines = result.stderrLinesFromMain();
+    assertEquals(1, lines.size(), lines.toString());
+    assertTrue(lines.get(0).startsWith("basalt: error: cannot create data directory"), lines.get(0));
+  }
+
+  @Test
+  void badFlagsPrintUsageHints() throws Exception {
+    Result result = runToExit("--bogus", "1");
+    assertEquals(2, result.exitCode);
+    assertTrue(result.stderr.contains("basalt: unknown option --bogus"), result.stderr);
+    assertEquals(0, runToExit("--help").exitCode);
+  }
+
+  private record Result(int exitCode, String stderr) {
+    /** Lines Main itself printed: log lines carry a timestamp and level, Main's own start with "basalt:". */
+    List<String> stderrLinesFromMain() {
+      List<String> lines = new ArrayList<>();
+      for (String line : stderr.split("\n")) {
+        if (line.startsWith("basalt:")) {
+          lines.add(line);
+        }
+      }
+      assertTrue(!stderr.contains("\tat "), "no stack trace expected:\n" + stderr);
+      return lines;
+    }
+  }
+
+  private Result runToExit(String... args) throws Exception {
+    Path stdout = dir.resolve("run-out.txt");
+    Path stderr = dir.resolve("run-err.txt");
+    Process process = launch(stdout, stderr, args);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    return new Result(process.exitValue(), Files.readString(stderr));
+  }
+
+  private static Process launch(Path stdout, Path stderr, String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+  }
+
+  private static String awaitFirstLine(Path stdout, Process process) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      List<String> lines = Files.readAllLines(stdout, StandardCharsets.UTF_8);
+      if (!lines.isEmpty()) {
+        return lines.get(0);
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("Basalt exited with " + process.exitValue() + " before it was ready");
+      }
+      TimeUnit.MILLISECONDS.sleep(50);
+    }
+    throw new AssertionError("no ready line within 60 s");
+  }
+
+  private static int infoPort(Path stderr) throws IOException {
+    Matcher matcher = Pattern.compile("Info server listening on port (\\d+)").matcher(Files.readString(stderr));
+    assertTrue(matcher.find(), "the info port is logged");
+    return Integer.parseInt(matcher.group(1));
+  }
+}

@@ -1,0 +1,64 @@
+package io.basalt.server.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandLineTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void defaultsMatchHBasePorts() throws ConfigException {
+    BasaltConfig config = CommandLine.parse("start").config();
+    assertEquals(2181, config.port(Settings.ZOOKEEPER_PORT));
+    assertEquals(16020, config.port(Settings.RPC_PORT));
+    assertEquals(16010, config.port(Settings.INFO_PORT));
+    assertTrue(config.bool(Settings.ZOOKEEPER_EMBEDDED));
+    assertEquals(Path.of("data").toAbsolutePath(), config.dataDir());
+  }
+
+  @Test
+  void flagsOverrideTheConfigFileWhichOverridesDefaults() throws Exception {
+    Path site = dir.resolve("basalt-site.xml");
+    Files.writeString(site, """
+        <?xml version="1.0"?>
+        <configuration>
+          <property><name>hbase.regionserver.port</name><value>17000</value></property>
+          <property><name>hbase.zookeeper.property.clientPort</name><value>2999</value></property>
+          <property><name>hbase.rootdir</name><value>file:///var/lib/basalt</value></property>
+        </configuration>
+        """);
+    BasaltConfig config = CommandLine.parse("--config", site.toString(), "--rpc-port=0").config();
+    assertEquals(0, config.port(Settings.RPC_PORT));
+    assertEquals(2999, config.port(Settings.ZOOKEEPER_PORT));
+    assertEquals(Path.of("/var/lib/basalt"), config.dataDir());
+  }
+
+  @Test
+  void anExternalQuorumTurnsTheEmbeddedServerOff() throws ConfigException {
+    BasaltConfig config = CommandLine.parse("--zookeeper-quorum", "zk1:2181,zk2").config();
+    assertFalse(config.bool(Settings.ZOOKEEPER_EMBEDDED));
+    assertEquals("zk1:2181,zk2", config.get(Settings.ZOOKEEPER_QUORUM));
+  }
+
+  @Test
+  void mistakesAreReportedByName() {
+    assertTrue(assertThrows(ConfigException.class, () -> CommandLine.parse("--rpc-port"))
+        .getMessage().contains("--rpc-port needs a value"));
+    assertTrue(assertThrows(ConfigException.class, () -> CommandLine.parse("--nope", "1"))
+        .getMessage().contains("unknown option --nope"));
+    assertTrue(assertThrows(ConfigException.class, () -> CommandLine.parse("--rpc-port", "http").config()
+        .port(Settings.RPC_PORT)).getMessage().contains("hbase.regionserver.port"));
+    assertTrue(assertThrows(ConfigException.class, () -> CommandLine.parse("--config", dir.resolve("missing.xml")
+        .toString()).config()).getMessage().contains("does not exist"));
+    assertTrue(assertThrows(ConfigException.class, () -> CommandLine.parse("--data-dir", "hdfs://nn/hbase")
+        .config().dataDir()).getMessage().contains("local path"));
+  }
+}

@@ -1,0 +1,169 @@
+package io.basalt.server.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ResponseHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.UserInformation;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
+import org.junit.jupiter.api.Test;
+
+/** The connection state machine byte by byte: preambles, connection header, request frames and their limits. */
+class ConnectionDecoderTest {
+  private static final String CLUSTER_ID = "test-cluster";
+  private static final int MAX_REQUEST = 1024;
+
+  private final EmbeddedChannel channel = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+
+  @Test
+  void registryPreambleIsAnsweredWithTheClusterIdAndTheSocketClosed() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(ascii("Regist")));
+    Response response = readResponse();
+    assertEquals(-1, response.header.getCallId());
+    assertFalse(response.header.hasException());
+    assertEquals(CLUSTER_ID, GetConnectionRegistryResponse.parseDelimitedFrom(response.body).getClusterId());
+    assertFalse(channel.isOpen());
+  }
+
+  @Test
+  void unknownPreambleGetsTheErrorClientsRecogniseAsAnOldServer() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(ascii("GET / ")));
+    Response response = readResponse();
+    assertEquals("org.apache.hadoop.hbase.ipc.FatalConnectionException",
+        response.header.getException().getExceptionClassName());
+    assertTrue(response.header.getException().getStackTrace().startsWith("Expected HEADER="));
+    assertFalse(channel.isOpen());
+  }
+
+  @Test
+  void securityPreambleIsDeclinedAndTheRealPreambleMayFollow() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(ascii("Securi")));
+    assertEquals("org.apache.hadoop.hbase.ipc.SecurityNotEnabledException",
+        readResponse().header.getException().getExceptionClassName());
+    assertTrue(channel.isOpen());
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    assertTrue(channel.isOpen());
+  }
+
+  @Test
+  void wrongVersionAndUnknownAuthAreFatal() throws IOException {
+    byte[] wrongVersion = preamble((byte) 80);
+    wrongVersion[4] = 1;
+    channel.writeInbound(Unpooled.wrappedBuffer(wrongVersion));
+    assertEquals("org.apache.hadoop.hbase.ipc.WrongVersionException",
+        readResponse().header.getException().getExceptionClassName());
+
+    EmbeddedChannel other = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+    other.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 99)));
+    ByteBuf out = other.readOutbound();
+    assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains("BadAuthException"));
+    out.release();
+    assertFalse(other.isOpen());
+  }
+
+  @Test
+  void unknownServiceAndUnsupportedCompressionCloseTheConnection() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("HbckService")));
+    assertTrue(readResponse().header.getException().getStackTrace().contains("Unknown service HbckService"));
+    assertFalse(channel.isOpen());
+
+    EmbeddedChannel compressed = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+    compressed.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName("ClientService")
+        .setUserInfo(UserInformation.newBuilder().setEffectiveUser("u"))
+        .setCellBlockCompressorClass("org.apache.hadoop.io.compress.GzipCodec").build();
+    compressed.writeInbound(Unpooled.wrappedBuffer(lengthPrefixed(header.toByteArray())));
+    ByteBuf out = compressed.readOutbound();
+    assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains("UnsupportedCompressionCodecException"));
+    out.release();
+  }
+
+  @Test
+  void framesArriveWholeEvenWhenBytesTrickleIn() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    byte[] frame = requestFrame(7);
+    for (byte b : frame) {
+      channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {b}));
+    }
+    RpcFrame decoded = channel.readInbound();
+    assertEquals(frame.length - 4, decoded.bytes().length);
+    assertEquals("ClientService", decoded.connection().serviceName());
+    assertEquals("u", decoded.connection().user());
+    assertNull(channel.readInbound());
+  }
+
+  @Test
+  void oversizedFrameIsRefusedUnderItsCallIdWithoutBufferingIt() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeInt(100 * MAX_REQUEST);
+    RequestHeader.newBuilder().setCallId(42).setMethodName("Get").setRequestParam(true).build()
+        .writeDelimitedTo(out);
+    out.write(new byte[2 * MAX_REQUEST]);
+    channel.writeInbound(Unpooled.wrappedBuffer(bytes.toByteArray()));
+    Response response = readResponse();
+    assertEquals(42, response.header.getCallId());
+    assertEquals("org.apache.hadoop.hbase.exceptions.RequestTooBigException",
+        response.header.getException().getExceptionClassName());
+    assertFalse(channel.isOpen());
+  }
+
+  private record Response(ResponseHeader header, ByteBufInputStream body) {}
+
+  private Response readResponse() throws IOException {
+    ByteBuf frame = channel.readOutbound();
+    int length = frame.readInt();
+    assertEquals(length, frame.readableBytes());
+    ByteBufInputStream in = new ByteBufInputStream(frame, true);
+    return new Response(ResponseHeader.parseDelimitedFrom(in), in);
+  }
+
+  private static byte[] preamble(byte auth) {
+    return new byte[] {'H', 'B', 'a', 's', 0, auth};
+  }
+
+  private static byte[] connectionHeader(String service) throws IOException {
+    ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName(service)
+        .setUserInfo(UserInformation.newBuilder().setEffectiveUser("u"))
+        .setCellBlockCodecClass("org.apache.hadoop.hbase.codec.KeyValueCodec").build();
+    return lengthPrefixed(header.toByteArray());
+  }
+
+  private static byte[] requestFrame(int callId) throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    RequestHeader.newBuilder().setCallId(callId).setMethodName("Get").setRequestParam(true).build()
+        .writeDelimitedTo(body);
+    ClientProtos.GetRequest.getDefaultInstance().writeDelimitedTo(body);
+    return lengthPrefixed(body.toByteArray());
+  }
+
+  private static byte[] lengthPrefixed(byte[] payload) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeInt(payload.length);
+    out.write(payload);
+    return bytes.toByteArray();
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+}
