@@ -29,7 +29,7 @@ public final class HBaseFrontend implements AutoCloseable {
     MetaRegion meta = new MetaRegion(catalog, server, clock);
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock);
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        settings, clock);
+        settings);
   }
 
   public RpcDispatcher dispatcher() {

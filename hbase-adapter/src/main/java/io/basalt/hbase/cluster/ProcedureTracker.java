@@ -1,5 +1,6 @@
 package io.basalt.hbase.cluster;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,11 +28,19 @@ public final class ProcedureTracker {
     this.clock = clock;
   }
 
-  /** Records a finished procedure that started at {@code submittedMillis} and returns its id. */
-  public long finished(long submittedMillis) {
+  /** An operation run as a procedure; its exceptions reach the caller of the RPC that asked for it. */
+  @FunctionalInterface
+  public interface Operation {
+    void run() throws IOException;
+  }
+
+  /** Runs an operation now and returns the id of its (finished) procedure. */
+  public long run(Operation operation) throws IOException {
+    long submitted = clock.millis();
+    operation.run();
     long id = nextId.getAndIncrement();
     synchronized (completed) {
-      completed.put(id, new Completed(submittedMillis, clock.millis()));
+      completed.put(id, new Completed(submitted, clock.millis()));
     }
     return id;
   }

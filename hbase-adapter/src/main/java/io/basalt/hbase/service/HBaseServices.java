@@ -7,7 +7,6 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.TableCatalog;
-import java.time.Clock;
 import java.util.List;
 
 /** Assembles the four services Basalt serves on its one port. */
@@ -15,13 +14,13 @@ public final class HBaseServices {
   private HBaseServices() {}
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings, Clock clock) {
+      ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     return new RpcDispatcher(List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
         new AdminServiceHandlers(server, directory, regions).binding(),
-        new MasterServiceHandlers(catalog, procedures, clock).binding(),
+        new MasterServiceHandlers(catalog, procedures).binding(),
         new ClientMetaServiceHandlers(server).binding()));
   }
 }

@@ -7,7 +7,6 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,12 +28,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 final class MasterServiceHandlers {
   private final TableCatalog catalog;
   private final ProcedureTracker procedures;
-  private final Clock clock;
 
-  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, Clock clock) {
+  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures) {
     this.catalog = catalog;
     this.procedures = procedures;
-    this.clock = clock;
   }
 
   ServiceBinding binding() {
@@ -61,35 +58,31 @@ final class MasterServiceHandlers {
 
   private MasterProtos.CreateTableResponse createTable(CallContext call, MasterProtos.CreateTableRequest request)
       throws IOException {
-    long submitted = clock.millis();
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
     List<byte[]> splitKeys = new ArrayList<>();
     for (ByteString key : request.getSplitKeysList()) {
       splitKeys.add(key.toByteArray());
     }
-    catalog.create(descriptor, splitKeys);
-    return MasterProtos.CreateTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+    long procId = procedures.run(() -> catalog.create(descriptor, splitKeys));
+    return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
       throws IOException {
-    long submitted = clock.millis();
-    catalog.delete(ProtobufUtil.toTableName(request.getTableName()));
-    return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+    long procId = procedures.run(() -> catalog.delete(ProtobufUtil.toTableName(request.getTableName())));
+    return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DisableTableResponse disableTable(CallContext call,
       MasterProtos.DisableTableRequest request) throws IOException {
-    long submitted = clock.millis();
-    catalog.disable(ProtobufUtil.toTableName(request.getTableName()));
-    return MasterProtos.DisableTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+    long procId = procedures.run(() -> catalog.disable(ProtobufUtil.toTableName(request.getTableName())));
+    return MasterProtos.DisableTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
       throws IOException {
-    long submitted = clock.millis();
-    catalog.enable(ProtobufUtil.toTableName(request.getTableName()));
-    return MasterProtos.EnableTableResponse.newBuilder().setProcId(procedures.finished(submitted)).build();
+    long procId = procedures.run(() -> catalog.enable(ProtobufUtil.toTableName(request.getTableName())));
+    return MasterProtos.EnableTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.GetTableDescriptorsResponse tableDescriptors(CallContext call,
