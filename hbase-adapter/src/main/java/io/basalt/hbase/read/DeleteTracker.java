@@ -1,5 +1,6 @@
 package io.basalt.hbase.read;
 
+import java.util.Arrays;
 import org.apache.hadoop.hbase.KeyValue;
 
 /**
@@ -59,7 +60,7 @@ final class DeleteTracker {
 
     void add(long value) {
       if (size == values.length) {
-        values = java.util.Arrays.copyOf(values, size * 2);
+        values = Arrays.copyOf(values, size * 2);
       }
       values[size++] = value;
     }

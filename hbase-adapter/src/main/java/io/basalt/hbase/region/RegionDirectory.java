@@ -6,6 +6,7 @@ import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.storage.catalog.TabletDefinition;
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class RegionDirectory {
   /** Every region served, hbase:meta first. */
   public List<Region> all() {
     Snapshot current = current();
-    List<Region> regions = new java.util.ArrayList<>();
+    List<Region> regions = new ArrayList<>();
     regions.add(meta);
     for (Region region : current.byName().values()) {
       if (region != meta) {

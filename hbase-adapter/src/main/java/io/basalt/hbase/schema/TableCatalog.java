@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.TableNotDisabledException;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableState;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -166,7 +167,7 @@ public final class TableCatalog {
     for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
       String familyName = family.getNameAsString();
       try {
-        org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(family.getName());
+        ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(family.getName());
       } catch (IllegalArgumentException e) {
         throw new DoNotRetryIOException(e.getMessage());
       }

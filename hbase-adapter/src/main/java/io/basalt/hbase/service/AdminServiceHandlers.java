@@ -7,11 +7,12 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 
 /** AdminService: questions about this server and the regions it holds. */
 final class AdminServiceHandlers {
@@ -46,7 +47,7 @@ final class AdminServiceHandlers {
   }
 
   private AdminProtos.GetRegionInfoResponse regionInfo(CallContext call, AdminProtos.GetRegionInfoRequest request)
-      throws org.apache.hadoop.hbase.NotServingRegionException {
+      throws NotServingRegionException {
     Region region = regions.resolve(request.getRegion());
     return AdminProtos.GetRegionInfoResponse.newBuilder()
         .setRegionInfo(ProtobufUtil.toRegionInfo(region.info()))

@@ -2,6 +2,7 @@ package io.basalt.hbase.service;
 
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
+import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
 
@@ -17,7 +18,7 @@ final class RegionResolver {
     byte[] value = specifier.getValue().toByteArray();
     return switch (specifier.getType()) {
       case REGION_NAME -> directory.byName(value);
-      case ENCODED_REGION_NAME -> directory.byEncodedName(new String(value, java.nio.charset.StandardCharsets.UTF_8));
+      case ENCODED_REGION_NAME -> directory.byEncodedName(new String(value, StandardCharsets.UTF_8));
     };
   }
 }

@@ -3,6 +3,7 @@ package io.basalt.storage.data;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.ColumnFamilyHandle;
@@ -100,7 +101,7 @@ public final class TableCursor implements AutoCloseable {
       byte[] key = iterator.key();
       int prefixLength = CellKeys.rowPrefixLength(key);
       if (smallest == null || ByteArrays.compare(key, 0, prefixLength, smallest, 0, smallest.length) < 0) {
-        smallest = java.util.Arrays.copyOf(key, prefixLength);
+        smallest = Arrays.copyOf(key, prefixLength);
       }
     }
     clearCell();
