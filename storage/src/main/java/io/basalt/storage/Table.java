@@ -4,6 +4,7 @@ import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
@@ -107,6 +108,11 @@ public final class Table {
    * cursor reads one consistent state of the table; close it when done.
    */
   public TableCursor openCursor(List<byte[]> families, byte[] startRow, byte[] stopRow) throws StorageException {
+    return openCursor(families, RowRange.forward(startRow, stopRow));
+  }
+
+  /** Opens a cursor over a row range, forwards or backwards; see {@link #openCursor(List, byte[], byte[])}. */
+  public TableCursor openCursor(List<byte[]> families, RowRange range) throws StorageException {
     lifecycle.readLock().lock();
     try {
       checkNotDropped();
@@ -126,8 +132,7 @@ public final class Table {
           throw new UnknownFamilyException(current.name(), wanted);
         }
       }
-      TableCursor cursor = new TableCursor(db, current.name(), names, selected, startRow, stopRow,
-          openCursors::remove);
+      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, openCursors::remove);
       openCursors.add(cursor);
       return cursor;
     } finally {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,6 +113,63 @@ class TabletStoreTest {
       assertTrue(cursor.nextRow());
       assertArrayEquals(b("t"), cursor.row());
       assertFalse(cursor.nextRow());
+    }
+  }
+
+  @Test
+  void reversedCursorVisitsRowsBackwardsAndCellsForwards() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    for (String row : List.of("a", "ab", "b", "c", "d")) {
+      RowMutation.Builder mutation = RowMutation.forRow(b(row)).add(b("f"), b("q1"), 2, PUT, b(row + "1"))
+          .add(b("f"), b("q2"), 1, PUT, b(row + "2"));
+      if (!row.equals("b")) {
+        mutation.add(b("g"), b("x"), 1, PUT, b(row + "x"));
+      }
+      table.write(mutation.build(), Durability.LOG);
+    }
+    List<String> cells = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), RowRange.reversed(b("ab"),
+        b("d")))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          cells.add(s(cursor.row()) + "/" + s(cursor.family()) + ":" + s(cursor.qualifier()));
+        }
+      }
+    }
+    assertEquals(List.of("c/f:q1", "c/f:q2", "c/g:x", "b/f:q1", "b/f:q2", "ab/f:q1", "ab/f:q2", "ab/g:x"), cells);
+
+    List<String> rows = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), RowRange.reversed(b(""), b("")))) {
+      assertTrue(cursor.nextRow());
+      rows.add(s(cursor.row()));
+      assertTrue(cursor.nextCell()); // leave a row part-way: the next row must still come whole
+      cursor.seekRow(b("b"));
+      while (cursor.nextRow()) {
+        rows.add(s(cursor.row()));
+      }
+    }
+    assertEquals(List.of("d", "b", "ab", "a"), rows);
+  }
+
+  @Test
+  void seekFamilyJumpsForwardWithinTheRowOrToALaterRow() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("a"), 1, PUT, b("a")).add(b("f"), b("m"), 1, PUT, b("m"))
+        .add(b("f"), b("z"), 1, PUT, b("z")).build(), Durability.LOG);
+    table.write(RowMutation.forRow(b("t")).add(b("f"), b("a"), 1, PUT, b("a")).build(), Durability.LOG);
+    try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+      assertTrue(cursor.nextRow());
+      assertTrue(cursor.nextCell());
+      assertTrue(cursor.seekFamily(b("r"), b("n"), Long.MAX_VALUE, 255));
+      assertTrue(cursor.nextCell());
+      assertEquals("z", s(cursor.qualifier()));
+      assertFalse(cursor.seekFamily(b("r"), b("b"), Long.MAX_VALUE, 255), "never backwards");
+      assertTrue(cursor.seekFamily(b("s"), b(""), Long.MAX_VALUE, 255));
+      assertFalse(cursor.nextCell());
+      assertTrue(cursor.nextRow());
+      assertEquals("t", s(cursor.row()));
     }
   }
 

@@ -4,6 +4,7 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
+import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
@@ -52,8 +53,8 @@ public final class MetaRegion implements Region {
     List<MetaRows.Row> rows = rows();
     int index = firstAtOrAfter(rows, get.getRow(), true);
     int end = index < rows.size() && compare(rows.get(index).key(), get.getRow()) == 0 ? index + 1 : index;
-    try (RegionScanner scanner = new RowScanner(info(), new MetaRowSource(rows, index, end, false), spec)) {
-      List<Result> results = scanner.next(1, Long.MAX_VALUE).results();
+    try (RegionScanner scanner = new RowScanner(info(), new MetaRowSource(rows, index, end, false), spec, 0)) {
+      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
       return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
     }
   }
@@ -74,7 +75,8 @@ public final class MetaRegion implements Region {
       from = start.length == 0 ? 0 : firstAtOrAfter(rows, start, scan.includeStartRow());
       to = stop.length == 0 ? rows.size() : firstAtOrAfter(rows, stop, !scan.includeStopRow());
     }
-    return new RowScanner(info(), new MetaRowSource(rows, from, Math.max(from, to), scan.isReversed()), spec);
+    return new RowScanner(info(), new MetaRowSource(rows, from, Math.max(from, to), scan.isReversed()), spec,
+        scan.getBatch());
   }
 
   @Override

@@ -4,7 +4,9 @@ import io.basalt.hbase.read.RowSource;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
 
 /** Rows of the in-memory hbase:meta snapshot between two indexes, forwards or backwards. */
 final class MetaRowSource implements RowSource {
@@ -93,6 +95,33 @@ final class MetaRowSource implements RowSource {
         && Arrays.equals(CellUtil.cloneFamily(row.cells().get(cellIndex + 1)), family)) {
       cellIndex++;
     }
+  }
+
+  /**
+   * Within the current row, steps the family forward to the first cell at or after the target. hbase:meta is
+   * small and never read with filters that leave a row by hint, so other rows are not sought: the read simply
+   * continues cell by cell.
+   */
+  @Override
+  public boolean seekFamily(byte[] targetRow, byte[] qualifier, long timestamp, byte type) {
+    if (!Arrays.equals(targetRow, row.key())) {
+      return false;
+    }
+    KeyValue target = new KeyValue(targetRow, CellUtil.cloneFamily(cell), qualifier, timestamp,
+        KeyValue.Type.codeToType(type));
+    if (CellComparator.getInstance().compare(target, cell) <= 0) {
+      return false;
+    }
+    while (cellIndex + 1 < row.cells().size()
+        && CellComparator.getInstance().compare(row.cells().get(cellIndex + 1), target) < 0) {
+      cellIndex++;
+    }
+    return true;
+  }
+
+  @Override
+  public boolean isReversed() {
+    return reversed;
   }
 
   @Override

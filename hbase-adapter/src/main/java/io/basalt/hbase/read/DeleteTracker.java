@@ -12,45 +12,54 @@ final class DeleteTracker {
   private boolean familyDeleted;
   private long familyDeletedUpTo;
   private final TimestampSet familyVersionsDeleted = new TimestampSet();
+  private byte[] column;
   private boolean columnDeleted;
   private long columnDeletedUpTo;
   private final TimestampSet columnVersionsDeleted = new TimestampSet();
 
-  void startFamily() {
+  void startRow() {
     familyDeleted = false;
     familyVersionsDeleted.clear();
-    startColumn();
+    column = null;
   }
 
-  void startColumn() {
-    columnDeleted = false;
-    columnVersionsDeleted.clear();
-  }
-
-  void add(byte type, long timestamp) {
+  void add(byte type, long timestamp, byte[] qualifier) {
     if (type == KeyValue.Type.DeleteFamily.getCode()) {
       familyDeletedUpTo = familyDeleted ? Math.max(familyDeletedUpTo, timestamp) : timestamp;
       familyDeleted = true;
     } else if (type == KeyValue.Type.DeleteFamilyVersion.getCode()) {
       familyVersionsDeleted.add(timestamp);
-    } else if (type == KeyValue.Type.DeleteColumn.getCode()) {
-      columnDeletedUpTo = columnDeleted ? Math.max(columnDeletedUpTo, timestamp) : timestamp;
-      columnDeleted = true;
-    } else if (type == KeyValue.Type.Delete.getCode()) {
-      columnVersionsDeleted.add(timestamp);
+    } else {
+      enterColumn(qualifier);
+      if (type == KeyValue.Type.DeleteColumn.getCode()) {
+        columnDeletedUpTo = columnDeleted ? Math.max(columnDeletedUpTo, timestamp) : timestamp;
+        columnDeleted = true;
+      } else if (type == KeyValue.Type.Delete.getCode()) {
+        columnVersionsDeleted.add(timestamp);
+      }
     }
   }
 
-  boolean isDeleted(long timestamp) {
+  /** Whether a put of {@code qualifier} at {@code timestamp} is hidden. */
+  boolean isDeleted(byte[] qualifier, long timestamp) {
+    enterColumn(qualifier);
     return (familyDeleted && timestamp <= familyDeletedUpTo)
         || (columnDeleted && timestamp <= columnDeletedUpTo)
         || familyVersionsDeleted.contains(timestamp)
         || columnVersionsDeleted.contains(timestamp);
   }
 
-  /** Whether every remaining (older) version of the current column is hidden, so it can be skipped. */
+  /** Whether every older version of the column is hidden too, so the rest of it can be skipped. */
   boolean restOfColumnDeleted(long timestamp) {
     return (familyDeleted && timestamp <= familyDeletedUpTo) || (columnDeleted && timestamp <= columnDeletedUpTo);
+  }
+
+  private void enterColumn(byte[] qualifier) {
+    if (column == null || !Arrays.equals(column, qualifier)) {
+      column = qualifier;
+      columnDeleted = false;
+      columnVersionsDeleted.clear();
+    }
   }
 
   /** A small set of longs; rows rarely carry more than a few version markers. */

@@ -8,60 +8,63 @@ import java.util.NavigableSet;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.io.TimeRange;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What a Get or Scan asks of each row, resolved against the table's schema: which families and columns, which time
- * range, how many versions, and the per-family VERSIONS and TTL that bound what is visible.
+ * range, how many versions, the filter, and the per-family VERSIONS, MIN_VERSIONS, TTL and KEEP_DELETED_CELLS
+ * that bound what is visible. Each Get or scanner gets its own filter instance, as in HBase.
  */
 public final class ReadSpec {
   private final TreeMap<byte[], FamilyRules> families;
   private final boolean raw;
+  private final Filter filter;
 
-  private ReadSpec(TreeMap<byte[], FamilyRules> families, boolean raw) {
+  private ReadSpec(TreeMap<byte[], FamilyRules> families, boolean raw, Filter filter) {
     this.families = families;
     this.raw = raw;
+    this.filter = filter;
   }
 
   public static ReadSpec forGet(Get get, TableDescriptor table, RegionInfo region, long nowMillis)
-      throws DoNotRetryIOException {
-    checkSupported(get);
-    if (get.getMaxResultsPerColumnFamily() >= 0 || get.getRowOffsetPerColumnFamily() > 0) {
-      throw unsupported("per-family result limits and offsets on Get");
-    }
+      throws NoSuchColumnFamilyException {
     return build(get.getFamilyMap(), get.getTimeRange(), get.getColumnFamilyTimeRange(), get.getMaxVersions(),
-        false, table, region, nowMillis);
+        get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false, get.getFilter(), table,
+        region, nowMillis);
   }
 
   public static ReadSpec forScan(Scan scan, TableDescriptor table, RegionInfo region, long nowMillis)
       throws DoNotRetryIOException {
-    checkSupported(scan);
-    if (scan.getMaxResultsPerColumnFamily() >= 0 || scan.getRowOffsetPerColumnFamily() > 0) {
-      throw unsupported("per-family result limits and offsets on Scan");
+    if (scan.isRaw()) {
+      for (NavigableSet<byte[]> columns : scan.getFamilyMap().values()) {
+        if (columns != null && !columns.isEmpty()) {
+          throw new DoNotRetryIOException("Cannot specify any column for a raw scan");
+        }
+      }
     }
-    if (scan.getBatch() > 0) {
-      throw unsupported("Scan batching (setBatch)");
-    }
-    return build(scan.getFamilyMap(), scan.getTimeRange(), scan.getColumnFamilyTimeRange(),
-        scan.getMaxVersions(), scan.isRaw(), table, region, nowMillis);
+    return build(scan.getFamilyMap(), scan.getTimeRange(), scan.getColumnFamilyTimeRange(), scan.getMaxVersions(),
+        scan.getMaxResultsPerColumnFamily(), scan.getRowOffsetPerColumnFamily(), scan.isRaw(), scan.getFilter(),
+        table, region, nowMillis);
   }
 
   private static ReadSpec build(Map<byte[], NavigableSet<byte[]>> requested, TimeRange timeRange,
-      Map<byte[], TimeRange> familyTimeRanges, int maxVersions, boolean raw, TableDescriptor table,
-      RegionInfo region, long nowMillis) throws NoSuchColumnFamilyException {
+      Map<byte[], TimeRange> familyTimeRanges, int maxVersions, int storeLimit, int storeOffset, boolean raw,
+      Filter filter, TableDescriptor table, RegionInfo region, long nowMillis) throws NoSuchColumnFamilyException {
+    Limits limits = new Limits(timeRange, familyTimeRanges, maxVersions, storeLimit, storeOffset, raw,
+        filter != null, nowMillis);
     TreeMap<byte[], FamilyRules> families = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     if (requested.isEmpty()) {
       for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
-        families.put(family.getName(), rules(family, null, timeRange, familyTimeRanges, maxVersions, raw,
-            nowMillis));
+        families.put(family.getName(), limits.rulesFor(family, null));
       }
     } else {
       for (Map.Entry<byte[], NavigableSet<byte[]>> entry : requested.entrySet()) {
@@ -73,34 +76,10 @@ public final class ReadSpec {
         }
         NavigableSet<byte[]> columns = entry.getValue() == null || entry.getValue().isEmpty()
             ? null : entry.getValue();
-        families.put(family.getName(), rules(family, columns, timeRange, familyTimeRanges, maxVersions, raw,
-            nowMillis));
+        families.put(family.getName(), limits.rulesFor(family, columns));
       }
     }
-    return new ReadSpec(families, raw);
-  }
-
-  private static FamilyRules rules(ColumnFamilyDescriptor family, NavigableSet<byte[]> columns,
-      TimeRange timeRange, Map<byte[], TimeRange> familyTimeRanges, int requestedVersions, boolean raw,
-      long nowMillis) {
-    TimeRange range = familyTimeRanges.getOrDefault(family.getName(), timeRange);
-    // Raw reads see every stored version; normal reads at most the family's VERSIONS.
-    int versions = raw ? requestedVersions : Math.min(requestedVersions, family.getMaxVersions());
-    long oldestVisible = Long.MIN_VALUE;
-    if (!raw && family.getTimeToLive() != HConstants.FOREVER) {
-      oldestVisible = nowMillis - family.getTimeToLive() * 1000L;
-    }
-    return new FamilyRules(columns, range, versions, oldestVisible);
-  }
-
-  private static void checkSupported(Query query) throws DoNotRetryIOException {
-    if (query.getFilter() != null) {
-      throw unsupported("server-side filters (" + query.getFilter().getClass().getSimpleName() + ")");
-    }
-  }
-
-  private static DoNotRetryIOException unsupported(String what) {
-    return new DoNotRetryIOException(what + " is not supported by Basalt yet");
+    return new ReadSpec(families, raw, filter);
   }
 
   /** Families to read, sorted by name; never empty for a table with families. */
@@ -117,19 +96,50 @@ public final class ReadSpec {
     return raw;
   }
 
+  /** The read's filter, or null. */
+  public Filter filter() {
+    return filter;
+  }
+
+  /** The read-wide settings that become per-family rules. */
+  private record Limits(TimeRange timeRange, Map<byte[], TimeRange> familyTimeRanges, int requestedVersions,
+      int storeLimit, int storeOffset, boolean raw, boolean filtered, long nowMillis) {
+
+    FamilyRules rulesFor(ColumnFamilyDescriptor family, NavigableSet<byte[]> columns) {
+      TimeRange range = familyTimeRanges.getOrDefault(family.getName(), timeRange);
+      // Versions returned: raw reads take what they ask for, others at most the family's VERSIONS. With a filter,
+      // the filter sees up to the family's VERSIONS and the count applies to what it lets through.
+      int returned = raw ? requestedVersions : Math.min(requestedVersions, family.getMaxVersions());
+      int checked = filtered ? (raw ? Integer.MAX_VALUE : family.getMaxVersions()) : returned;
+      long oldestUnexpired = Long.MIN_VALUE;
+      if (!raw && family.getTimeToLive() != HConstants.FOREVER) {
+        oldestUnexpired = nowMillis - family.getTimeToLive() * 1000L;
+      }
+      boolean seePastDeleteMarkers = family.getKeepDeletedCells() != KeepDeletedCells.FALSE;
+      return new FamilyRules(columns, range, checked, filtered ? returned : Integer.MAX_VALUE,
+          family.getMinVersions(), oldestUnexpired, seePastDeleteMarkers, storeLimit, storeOffset);
+    }
+  }
+
   /**
    * What one family of a read may return.
    *
    * @param columns wanted qualifiers, or null for every column
    * @param timeRange cells outside it are not returned
-   * @param maxVersions newest versions returned per column
-   * @param oldestVisible cells older than this have outlived the family's TTL
+   * @param versionsToCheck versions per column counted before the filter
+   * @param versionsAfterFilter versions per column the filter may let through
+   * @param minVersions versions kept even when past the TTL
+   * @param oldestUnexpired cells older than this have outlived the family's TTL
+   * @param seePastDeleteMarkers KEEP_DELETED_CELLS: markers only hide cells inside the read's time range
+   * @param storeLimit most cells returned per row of this family ({@code -1}: no limit)
+   * @param storeOffset cells of this family skipped at the start of each row
    */
-  public record FamilyRules(NavigableSet<byte[]> columns, TimeRange timeRange, int maxVersions,
-      long oldestVisible) {
+  public record FamilyRules(NavigableSet<byte[]> columns, TimeRange timeRange, int versionsToCheck,
+      int versionsAfterFilter, int minVersions, long oldestUnexpired, boolean seePastDeleteMarkers, int storeLimit,
+      int storeOffset) {
 
-    public boolean wantsColumn(byte[] qualifier) {
-      return columns == null || columns.contains(qualifier);
+    ColumnTracker newColumnTracker() {
+      return new ColumnTracker(columns, versionsToCheck, minVersions, oldestUnexpired);
     }
   }
 }

@@ -9,19 +9,21 @@ import org.apache.hadoop.hbase.client.Result;
 public interface RegionScanner extends AutoCloseable {
   RegionInfo region();
 
-  /**
-   * Returns up to {@code maxRows} rows with visible cells, stopping after the row that brings the collected cell
-   * bytes to {@code maxBytes}. Rows are never split.
-   */
-  Batch next(int maxRows, long maxBytes) throws IOException;
+  /** Returns the next Results within the limits. */
+  Batch next(ScanLimits limits) throws IOException;
 
   @Override
   void close();
 
   /**
-   * One batch of rows.
+   * One batch of results.
    *
+   * @param results whole rows, or pieces of rows flagged as having more cells
    * @param moreInRegion false once the region (or the scan's range inside it) has no further rows
+   * @param heartbeat true when the deadline cut the batch short while rows remain
+   * @param filterDone true when the filter will accept no further row of this region
+   * @param lastRow the last row examined, for a heartbeat's cursor; null if none
    */
-  record Batch(List<Result> results, boolean moreInRegion) {}
+  record Batch(List<Result> results, boolean moreInRegion, boolean heartbeat, boolean filterDone,
+      byte[] lastRow) {}
 }

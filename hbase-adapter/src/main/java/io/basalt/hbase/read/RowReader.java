@@ -4,89 +4,149 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Applies HBase's visibility rules to the raw cells of one row: family and column selection, time range, delete
- * markers (which hide older puts even when written later), per-column version limits and TTL. Raw reads return
- * markers and hidden cells too, bounded only by time range and version count.
+ * Reads the visible cells of one row from a {@link RowSource}: each family's {@link FamilyMatcher} judges every raw
+ * cell, and the verdicts move the source (skip a column, a family, jump to a filter's hint). Included cells pass
+ * through the filter's {@code transformCell} and the per-family limit and offset.
  */
 public final class RowReader {
-  private final ReadSpec spec;
-  private final DeleteTracker deletes = new DeleteTracker();
+  private final Filter filter;
+  private final Map<byte[], FamilyMatcher> matchers = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+
+  /** The visible cells of a row, and whether the filter has ended the whole scan while reading it. */
+  public record Row(List<Cell> cells, boolean scanDone) {}
 
   public RowReader(ReadSpec spec) {
-    this.spec = spec;
+    this.filter = spec.filter();
+    for (byte[] family : spec.familyNames()) {
+      matchers.put(family, new FamilyMatcher(spec.family(family), filter, spec.isRaw()));
+    }
   }
 
-  /** The visible cells of the source's current row, in HBase cell order; empty if none are visible. */
-  public List<Cell> readRow(RowSource source) throws IOException {
+  public Row readRow(RowSource source) throws IOException {
     List<Cell> visible = new ArrayList<>();
     byte[] family = null;
-    ReadSpec.FamilyRules rules = null;
-    byte[] qualifier = null;
-    int versions = 0;
+    FamilyMatcher matcher = null;
+    int countInFamily = 0;
     while (source.nextCell()) {
       byte[] cellFamily = source.family();
       if (family == null || !Arrays.equals(family, cellFamily)) {
         family = cellFamily;
-        rules = spec.family(family);
-        qualifier = null;
-        deletes.startFamily();
-        if (rules == null) {
+        matcher = matchers.get(family);
+        countInFamily = 0;
+        if (matcher == null) {
           source.skipFamily();
           continue;
         }
+        matcher.startRow();
       }
-      byte[] cellQualifier = source.qualifier();
-      if (qualifier == null || !Arrays.equals(qualifier, cellQualifier)) {
-        qualifier = cellQualifier;
-        versions = 0;
-        deletes.startColumn();
-      }
-      long timestamp = source.timestamp();
-      byte type = source.typeByte();
-      if (spec.isRaw()) {
-        if (rules.wantsColumn(qualifier) && rules.timeRange().withinTimeRange(timestamp)) {
-          if (versions++ < rules.maxVersions()) {
-            visible.add(source.cell());
-          } else {
-            source.skipColumn();
+      byte[] qualifier = source.qualifier();
+      CellOnce cell = new CellOnce(source);
+      MatchCode code = matcher.match(qualifier, source.timestamp(), source.typeByte(), cell);
+      switch (code) {
+        case INCLUDE, INCLUDE_AND_SEEK_NEXT_COL, INCLUDE_AND_SEEK_NEXT_ROW -> {
+          Cell included = filter == null ? cell.get() : filter.transformCell(cell.get());
+          countInFamily++;
+          ReadSpec.FamilyRules rules = matcher.rules();
+          if (countInFamily > rules.storeOffset()) {
+            visible.add(included);
+          }
+          if (rules.storeLimit() > -1 && countInFamily >= rules.storeLimit() + rules.storeOffset()) {
+            source.skipFamily();
+          } else if (code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW) {
+            source.skipFamily();
+          } else if (code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+            nextColumn(source, matcher, qualifier);
           }
         }
-        continue;
-      }
-      if (type != KeyValue.Type.Put.getCode()) {
-        // A marker newer than the range still hides older cells; one older than the range hides nothing returned.
-        if (rules.timeRange().withinOrAfterTimeRange(timestamp)) {
-          deletes.add(type, timestamp);
+        case SKIP -> {
+          // the next cell decides
         }
-        continue;
-      }
-      if (!rules.wantsColumn(qualifier)) {
-        source.skipColumn();
-        continue;
-      }
-      int position = rules.timeRange().compare(timestamp);
-      if (position > 0) {
-        continue; // newer than the range: an older version may still be in it
-      }
-      if (position < 0 || timestamp < rules.oldestVisible()) {
-        source.skipColumn(); // every later version is older still
-        continue;
-      }
-      if (deletes.isDeleted(timestamp)) {
-        if (deletes.restOfColumnDeleted(timestamp)) {
-          source.skipColumn();
+        case SEEK_NEXT_COL -> nextColumn(source, matcher, qualifier);
+        case SEEK_NEXT_ROW -> source.skipFamily();
+        case SEEK_NEXT_USING_HINT -> followHint(source, cell.get());
+        case DONE_SCAN -> {
+          return new Row(visible, true);
         }
-        continue;
-      }
-      visible.add(source.cell());
-      if (++versions >= rules.maxVersions()) {
-        source.skipColumn();
+        default -> throw new IllegalStateException("unexpected match code " + code);
       }
     }
-    return visible;
+    return new Row(visible, false);
+  }
+
+  /**
+   * Leaves the current column: straight to the next named column when the read names columns, else past the
+   * column's versions. The empty-qualifier column is stepped through cell by cell instead, because family delete
+   * markers share that qualifier and may follow a newer put of it.
+   */
+  private static void nextColumn(RowSource source, FamilyMatcher matcher, byte[] qualifier) throws IOException {
+    if (qualifier.length == 0) {
+      return;
+    }
+    byte[] wanted = matcher.columns().nextWantedColumnAfter(qualifier);
+    if (wanted != null) {
+      source.seekFamily(source.row(), wanted, HConstants.LATEST_TIMESTAMP, KeyValue.Type.Maximum.getCode());
+    } else {
+      source.skipColumn();
+    }
+  }
+
+  /**
+   * Jumps where the filter says. Forwards a hint must lie after the cell; backwards it must lie in an earlier row.
+   * A hint that does not move the read on is ignored and the next cell is looked at, as HBase does.
+   */
+  private void followHint(RowSource source, Cell cell) throws IOException {
+    Cell hint = filter.getNextCellHint(cell);
+    if (hint == null) {
+      return;
+    }
+    int order = CellComparator.getInstance().compare(hint, cell);
+    byte[] hintRow = CellUtil.cloneRow(hint);
+    boolean sameRow = Bytes.equals(hintRow, source.row());
+    if (source.isReversed() ? order >= 0 || sameRow : order <= 0) {
+      return;
+    }
+    int familyOrder = Bytes.compareTo(CellUtil.cloneFamily(hint), source.family());
+    if (familyOrder == 0) {
+      source.seekFamily(hintRow, CellUtil.cloneQualifier(hint), hint.getTimestamp(), hint.getTypeByte());
+    } else if (sameRow) {
+      source.skipFamily(); // a later family of this row
+    } else if (familyOrder > 0 && !source.isReversed()) {
+      // Past every cell this family has in the hinted row.
+      source.seekFamily(Bytes.add(hintRow, new byte[] {0}), HConstants.EMPTY_BYTE_ARRAY,
+          HConstants.LATEST_TIMESTAMP, KeyValue.Type.Maximum.getCode());
+    } else {
+      source.seekFamily(hintRow, HConstants.EMPTY_BYTE_ARRAY, HConstants.LATEST_TIMESTAMP,
+          KeyValue.Type.Maximum.getCode());
+    }
+  }
+
+  /** Builds the current cell at most once, and only if someone needs it. */
+  private static final class CellOnce implements Supplier<Cell> {
+    private final RowSource source;
+    private Cell cell;
+
+    CellOnce(RowSource source) {
+      this.source = source;
+    }
+
+    @Override
+    public Cell get() {
+      if (cell == null) {
+        cell = source.cell();
+      }
+      return cell;
+    }
   }
 }

@@ -4,24 +4,38 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.filter.Filter;
 
 /**
- * Scans the rows of a {@link RowSource} through a {@link RowReader}, skipping rows with nothing visible. Looks one
- * row ahead so that the batch which empties the region says so, sparing the client a round trip.
+ * Scans the rows of a {@link RowSource} through a {@link RowReader} and the row-level part of the filter
+ * ({@code filterAllRemaining}, {@code filterRowKey}, {@code filterRowCells}, {@code filterRow}, {@code reset}), and
+ * cuts what it finds into Results: whole rows, or pieces of at most {@code batch} cells, or pieces ended by the
+ * byte limit when the client reassembles rows. Looks one row ahead so that the batch which empties the region says
+ * so, sparing the client a round trip.
  */
 public final class RowScanner implements RegionScanner {
   private final RegionInfo region;
   private final RowSource source;
   private final RowReader reader;
+  private final Filter filter;
+  private final int batch;
+  private List<Cell> pending = List.of();
+  private int pendingOffset;
   private boolean rowPending;
   private boolean exhausted;
+  private boolean filterDone;
+  private byte[] lastRow;
 
-  public RowScanner(RegionInfo region, RowSource source, ReadSpec spec) {
+  /** @param batch most cells per Result, or 0 for whole rows */
+  public RowScanner(RegionInfo region, RowSource source, ReadSpec spec, int batch) {
     this.region = region;
     this.source = source;
     this.reader = new RowReader(spec);
+    this.filter = spec.filter();
+    this.batch = batch;
   }
 
   @Override
@@ -30,20 +44,103 @@ public final class RowScanner implements RegionScanner {
   }
 
   @Override
-  public Batch next(int maxRows, long maxBytes) throws IOException {
+  public Batch next(ScanLimits limits) throws IOException {
     List<Result> results = new ArrayList<>();
     long bytes = 0;
-    while (results.size() < maxRows && bytes < maxBytes && advance()) {
-      rowPending = false;
-      List<Cell> cells = reader.readRow(source);
-      if (!cells.isEmpty()) {
-        results.add(Result.create(cells));
-        for (Cell cell : cells) {
-          bytes += cell.getSerializedSize();
+    int completeRows = 0;
+    boolean heartbeat = false;
+    while (results.size() < limits.maxResults() && completeRows < limits.maxCompleteRows()
+        && bytes < limits.maxBytes()) {
+      if (pendingOffset >= pending.size()) {
+        if (limits.pastDeadline()) {
+          heartbeat = true;
+          break;
+        }
+        RowOutcome outcome = nextVisibleRow(limits);
+        if (outcome == RowOutcome.DEADLINE) {
+          heartbeat = true;
+          break;
+        }
+        if (outcome == RowOutcome.NONE) {
+          break;
         }
       }
+      int end = pending.size();
+      if (batch > 0) {
+        end = Math.min(end, pendingOffset + batch);
+      }
+      if (limits.partialRowsAllowed()) {
+        // Cut after the cell that reaches the byte limit, as HBase does between cells.
+        for (int i = pendingOffset; i < end; i++) {
+          bytes += sizeOf(pending.get(i));
+          if (bytes >= limits.maxBytes()) {
+            end = i + 1;
+            break;
+          }
+        }
+      } else {
+        for (int i = pendingOffset; i < end; i++) {
+          bytes += sizeOf(pending.get(i));
+        }
+      }
+      List<Cell> piece = pending.subList(pendingOffset, end);
+      pendingOffset = end;
+      boolean moreCellsInRow = pendingOffset < pending.size();
+      results.add(Result.create(new ArrayList<>(piece), null, false, moreCellsInRow));
+      if (!moreCellsInRow) {
+        completeRows++;
+      }
     }
-    return new Batch(results, advance());
+    boolean more = pendingOffset < pending.size() || (!filterDone && advance());
+    return new Batch(results, more, heartbeat && more, filterDone, lastRow);
+  }
+
+  private enum RowOutcome { ROW, NONE, DEADLINE }
+
+  /** Finds the next row the filter keeps and makes it pending. */
+  private RowOutcome nextVisibleRow(ScanLimits limits) throws IOException {
+    while (true) {
+      if (filter != null && filter.filterAllRemaining()) {
+        filterDone = true;
+        return RowOutcome.NONE;
+      }
+      if (!advance()) {
+        return RowOutcome.NONE;
+      }
+      if (limits.pastDeadline()) {
+        return RowOutcome.DEADLINE; // the row stays pending for the next call
+      }
+      rowPending = false;
+      lastRow = source.row();
+      if (filter != null && filter.filterRowKey(KeyValueUtil.createFirstOnRow(lastRow))) {
+        filter.reset();
+        continue;
+      }
+      RowReader.Row row = reader.readRow(source);
+      List<Cell> cells = row.cells();
+      boolean keep = !cells.isEmpty();
+      if (keep && filter != null) {
+        if (filter.hasFilterRow()) {
+          filter.filterRowCells(cells);
+          keep = !cells.isEmpty() && !filter.filterRow();
+        } else {
+          keep = !filter.filterRow();
+        }
+      }
+      if (filter != null) {
+        filter.reset();
+        // HBase ends the region's scan once the filter says it wants nothing more.
+        filterDone = row.scanDone() || filter.filterAllRemaining();
+      }
+      if (keep) {
+        pending = cells;
+        pendingOffset = 0;
+        return RowOutcome.ROW;
+      }
+      if (filterDone) {
+        return RowOutcome.NONE;
+      }
+    }
   }
 
   /** Positions on the next row unless one is already waiting; false when the region is exhausted. */
@@ -53,6 +150,11 @@ public final class RowScanner implements RegionScanner {
       exhausted = !rowPending;
     }
     return rowPending;
+  }
+
+  /** Bytes a cell counts for against the response size limit: its serialized form and length prefix. */
+  private static long sizeOf(Cell cell) {
+    return cell.getSerializedSize() + Integer.BYTES;
   }
 
   @Override

@@ -36,6 +36,18 @@ public interface RowSource extends AutoCloseable {
   /** Skips the rest of the current family in this row. */
   void skipFamily() throws IOException;
 
+  /**
+   * Moves the current family, in the read's direction, to the first cell at or after the given coordinates: a later
+   * column of this row, or another row (rows of other families in between are still visited).
+   *
+   * @return false, moving nothing, when the position is not ahead of the current cell
+   */
+  boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) throws IOException;
+
+
+  /** Whether rows come in descending order. */
+  boolean isReversed();
+
   @Override
   void close();
 }

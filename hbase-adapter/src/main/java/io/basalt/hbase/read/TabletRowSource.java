@@ -65,6 +65,17 @@ public final class TabletRowSource implements RowSource {
   }
 
   @Override
+  public boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) throws StorageException {
+    return cursor.seekFamily(row, qualifier, timestamp, type & 0xFF);
+  }
+
+
+  @Override
+  public boolean isReversed() {
+    return cursor.isReversed();
+  }
+
+  @Override
   public void close() {
     cursor.close();
   }

@@ -54,5 +54,15 @@ enum EmptyRowSource implements RowSource {
   public void skipFamily() {}
 
   @Override
+  public boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) {
+    return false;
+  }
+
+  @Override
+  public boolean isReversed() {
+    return false;
+  }
+
+  @Override
   public void close() {}
 }

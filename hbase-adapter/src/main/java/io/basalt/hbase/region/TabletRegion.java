@@ -3,6 +3,7 @@ package io.basalt.hbase.region;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
+import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.Durabilities;
@@ -12,6 +13,7 @@ import io.basalt.storage.StorageException;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import java.io.IOException;
 import java.time.Clock;
@@ -19,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -62,8 +63,8 @@ public final class TabletRegion implements Region {
     ReadSpec spec = ReadSpec.forGet(get, table.descriptor(), info, clock.millis());
     byte[] row = get.getRow();
     try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
-        openCursor(spec, row, Arrays.copyOf(row, row.length + 1))), spec)) {
-      List<Result> results = scanner.next(1, Long.MAX_VALUE).results();
+        openCursor(spec, RowRange.forward(row, nextRow(row)))), spec, 0)) {
+      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
       return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
@@ -73,27 +74,38 @@ public final class TabletRegion implements Region {
   @Override
   public RegionScanner openScanner(Scan scan) throws IOException {
     checkServing();
-    if (scan.isReversed()) {
-      throw new DoNotRetryIOException("reversed scans of user tables are not supported by Basalt yet");
-    }
     ReadSpec spec = ReadSpec.forScan(scan, table.descriptor(), info, clock.millis());
-    byte[] start = max(tablet.startRow(), scan.getStartRow());
-    if (!scan.includeStartRow() && Arrays.equals(start, scan.getStartRow()) && start.length > 0) {
-      start = Arrays.copyOf(start, start.length + 1); // the smallest row after the excluded start row
-    }
-    byte[] stop = scan.getStopRow();
-    if (scan.includeStopRow() && stop.length > 0) {
-      stop = Arrays.copyOf(stop, stop.length + 1);
-    }
-    stop = minEnd(tablet.endRow(), stop);
-    if (stop.length > 0 && Bytes.compareTo(start, stop) >= 0) {
-      return new RowScanner(info, EmptyRowSource.INSTANCE, spec);
+    RowRange range = rangeOf(scan);
+    if (range.isEmpty()) {
+      return new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch());
     }
     try {
-      return new RowScanner(info, new TabletRowSource(openCursor(spec, start, stop)), spec);
+      return new RowScanner(info, new TabletRowSource(openCursor(spec, range)), spec, scan.getBatch());
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
+  }
+
+  /**
+   * The rows of this tablet the scan covers, as a half-open range. Forwards the start row is the lower bound;
+   * reversed, the start row is the upper bound and the stop row the lower one. Inclusive and exclusive bounds become
+   * half-open ones by stepping to the next possible row (the row with a zero byte appended).
+   */
+  private RowRange rangeOf(Scan scan) {
+    byte[] start = scan.getStartRow();
+    byte[] stop = scan.getStopRow();
+    if (!scan.isReversed()) {
+      byte[] low = start.length > 0 && !scan.includeStartRow() ? nextRow(start) : start;
+      byte[] high = stop.length > 0 && scan.includeStopRow() ? nextRow(stop) : stop;
+      return RowRange.forward(max(tablet.startRow(), low), minEnd(tablet.endRow(), high));
+    }
+    byte[] high = start.length > 0 && scan.includeStartRow() ? nextRow(start) : start;
+    byte[] low = stop.length > 0 && !scan.includeStopRow() ? nextRow(stop) : stop;
+    return RowRange.reversed(max(tablet.startRow(), low), minEnd(tablet.endRow(), high));
+  }
+
+  private static byte[] nextRow(byte[] row) {
+    return Arrays.copyOf(row, row.length + 1);
   }
 
   @Override
@@ -145,8 +157,8 @@ public final class TabletRegion implements Region {
     return cells.get(nth - 1).getTimestamp();
   }
 
-  private TableCursor openCursor(ReadSpec spec, byte[] start, byte[] stop) throws StorageException {
-    return table.storage().openCursor(spec.familyNames(), start, stop);
+  private TableCursor openCursor(ReadSpec spec, RowRange range) throws StorageException {
+    return table.storage().openCursor(spec.familyNames(), range);
   }
 
   private void checkServing() throws NotServingRegionException {

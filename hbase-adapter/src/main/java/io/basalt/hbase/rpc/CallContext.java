@@ -15,12 +15,15 @@ public final class CallContext {
   private final CellScanner requestCells;
   private final boolean cellBlocksSupported;
   private final String user;
+  private final int timeoutMillis;
   private List<Cell> responseCells;
 
-  public CallContext(CellScanner requestCells, boolean cellBlocksSupported, String user) {
+  /** @param timeoutMillis how long the client waits for this call (0: no limit given) */
+  public CallContext(CellScanner requestCells, boolean cellBlocksSupported, String user, int timeoutMillis) {
     this.requestCells = requestCells;
     this.cellBlocksSupported = cellBlocksSupported;
     this.user = user;
+    this.timeoutMillis = timeoutMillis;
   }
 
   /** Cells of the request's cell block, in order; null when the request carried none. */
@@ -36,6 +39,11 @@ public final class CallContext {
   /** The user the client says it is (SIMPLE authentication trusts it). */
   public String user() {
     return user;
+  }
+
+  /** How long the client waits for this call, in milliseconds; 0 when it gave no limit. */
+  public int timeoutMillis() {
+    return timeoutMillis;
   }
 
   /** Appends cells to the response cell block; the response message says which result they belong to. */

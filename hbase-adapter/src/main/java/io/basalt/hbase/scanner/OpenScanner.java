@@ -11,14 +11,16 @@ public final class OpenScanner {
   private final long id;
   private final RegionScanner scanner;
   private final long maxResultBytes;
+  private final boolean needsCursor;
   private long nextCallSeq;
   private volatile long lastTouchedMillis;
   private boolean closed;
 
-  OpenScanner(long id, RegionScanner scanner, long maxResultBytes, long nowMillis) {
+  OpenScanner(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor, long nowMillis) {
     this.id = id;
     this.scanner = scanner;
     this.maxResultBytes = maxResultBytes;
+    this.needsCursor = needsCursor;
     this.lastTouchedMillis = nowMillis;
   }
 
@@ -32,6 +34,11 @@ public final class OpenScanner {
 
   public long maxResultBytes() {
     return maxResultBytes;
+  }
+
+  /** Whether the client asked for the row a heartbeat stopped at (Scan.setNeedCursorResult). */
+  public boolean needsCursor() {
+    return needsCursor;
   }
 
   public boolean isClosed() {

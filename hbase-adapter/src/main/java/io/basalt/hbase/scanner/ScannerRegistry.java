@@ -58,8 +58,8 @@ public final class ScannerRegistry implements AutoCloseable {
   }
 
   /** Keeps a scanner open under {@code id} until it is closed or its lease expires. */
-  public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes) {
-    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, clock.millis());
+  public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor) {
+    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, clock.millis());
     open.put(id, entry);
     return entry;
   }

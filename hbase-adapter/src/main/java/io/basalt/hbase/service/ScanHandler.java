@@ -1,12 +1,14 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.scanner.OpenScanner;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.UnknownScannerException;
@@ -14,13 +16,16 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.exceptions.ScannerResetException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * The scanner protocol of ClientService.Scan: open (with a first batch), next (checked against the call
  * sequence), lease renewal, and close. A region scanner stays registered only while its region may have more rows;
- * every response states {@code more_results_in_region} explicitly.
+ * every response states {@code more_results_in_region} explicitly. Long scans that find little (heavy filters)
+ * return early with a heartbeat when the client understands heartbeats, so it never times out waiting.
  */
 final class ScanHandler {
   private final RegionResolver regions;
@@ -44,7 +49,7 @@ final class ScanHandler {
         : maxResultBytesCap;
     RegionScanner scanner = region.openScanner(scan);
     long id = scanners.newId();
-    OpenScanner entry = scanners.register(id, scanner, maxBytes);
+    OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult());
     ScanResponse.Builder response = ScanResponse.newBuilder()
         .setScannerId(id)
         .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
@@ -83,15 +88,18 @@ final class ScanHandler {
   /** Reads the next batch, closing the scanner when its region, the row limit, or the client says it is done. */
   private ScanResponse fetch(CallContext call, ScanRequest request, OpenScanner entry,
       ScanResponse.Builder response) throws IOException {
-    int rows = request.getNumberOfRows();
-    boolean limited = request.getLimitOfRows() > 0;
-    if (limited) {
-      rows = Math.min(rows, request.getLimitOfRows());
+    int rows = request.hasNumberOfRows() ? request.getNumberOfRows() : (request.getCloseScanner() ? 0 : 1);
+    if (rows <= 0) {
+      response.setMoreResultsInRegion(true).setMoreResults(true);
+      if (request.getCloseScanner()) {
+        scanners.close(entry);
+      }
+      return response.build();
     }
+    int rowLimit = request.getLimitOfRows() > 0 ? request.getLimitOfRows() : Integer.MAX_VALUE;
     RegionScanner.Batch batch;
     try {
-      batch = rows > 0 ? entry.scanner().next(rows, entry.maxResultBytes())
-          : new RegionScanner.Batch(List.of(), true);
+      batch = entry.scanner().next(limits(call, request, entry, rows, rowLimit));
     } catch (NotServingRegionException | DoNotRetryIOException e) {
       scanners.discard(entry);
       throw e;
@@ -100,21 +108,57 @@ final class ScanHandler {
       scanners.discard(entry);
       throw new ScannerResetException("scanner " + entry.id() + " failed and was closed: " + e);
     }
-    boolean limitReached = limited && batch.results().size() >= request.getLimitOfRows();
-    boolean moreInRegion = batch.moreInRegion() && !limitReached;
-    addResults(call, response, batch);
-    response.setMoreResultsInRegion(moreInRegion).setMoreResults(!limitReached);
+    addResults(call, response, batch.results());
+    boolean limitReached = completeRows(batch.results()) >= rowLimit;
+    // A filter that wants no more rows ends the whole scan only if this region gave nothing, as in HBase.
+    boolean moreResults = !limitReached && !(batch.filterDone() && batch.results().isEmpty());
+    boolean moreInRegion = batch.moreInRegion() && moreResults;
+    response.setMoreResultsInRegion(moreInRegion).setMoreResults(moreResults);
+    if (batch.heartbeat() && moreInRegion) {
+      response.setHeartbeatMessage(true);
+      if (entry.needsCursor() && batch.lastRow() != null) {
+        response.setCursor(ClientProtos.Cursor.newBuilder().setRow(ByteString.copyFrom(batch.lastRow())));
+      }
+    }
     if (!moreInRegion || request.getCloseScanner()) {
       scanners.close(entry);
     }
     return response.build();
   }
 
-  private static void addResults(CallContext call, ScanResponse.Builder response, RegionScanner.Batch batch) {
-    for (Result result : batch.results()) {
+  /**
+   * Limits of one response: the rows asked for, the byte cap, rows cut between cells only for clients that put
+   * them back together, and a deadline (half the lease or of the client's timeout) only for clients that
+   * understand heartbeats.
+   */
+  private ScanLimits limits(CallContext call, ScanRequest request, OpenScanner entry, int rows, int rowLimit) {
+    boolean partials = request.getClientHandlesPartials();
+    long deadline = 0;
+    if (partials && request.getClientHandlesHeartbeats()) {
+      long budgetMillis = scanners.leaseMillis() / 2;
+      if (call.timeoutMillis() > 0) {
+        budgetMillis = Math.min(budgetMillis, call.timeoutMillis() / 2);
+      }
+      deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(budgetMillis, 10));
+    }
+    return new ScanLimits(rows, rowLimit, entry.maxResultBytes(), partials, deadline);
+  }
+
+  private static int completeRows(List<Result> results) {
+    int complete = 0;
+    for (Result result : results) {
+      if (!result.mayHaveMoreCellsInRow()) {
+        complete++;
+      }
+    }
+    return complete;
+  }
+
+  private static void addResults(CallContext call, ScanResponse.Builder response, List<Result> results) {
+    for (Result result : results) {
       if (call.cellBlocksSupported()) {
         response.addCellsPerResult(result.size());
-        response.addPartialFlagPerResult(false);
+        response.addPartialFlagPerResult(result.mayHaveMoreCellsInRow());
         call.addResponseCells(result.listCells());
       } else {
         response.addResults(ProtobufUtil.toResult(result));

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
@@ -112,7 +113,7 @@ class MetaRegionTest {
         .withStopRow(toBytes("t ,,"));
     List<String> starts = new ArrayList<>();
     try (RegionScanner scanner = meta.openScanner(scan)) {
-      for (Result row : scanner.next(100, Long.MAX_VALUE).results()) {
+      for (Result row : scanner.next(new ScanLimits(100, 100, Long.MAX_VALUE, false, 0)).results()) {
         starts.add(Bytes.toString(regionOf(row).getStartKey()));
       }
     }
@@ -144,7 +145,7 @@ class MetaRegionTest {
         .setReversed(true)
         .setCaching(1);
     try (RegionScanner scanner = meta.openScanner(scan)) {
-      List<Result> results = scanner.next(1, Long.MAX_VALUE).results();
+      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
       return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
     }
   }

@@ -89,5 +89,16 @@ final class ListRowSource implements RowSource {
   }
 
   @Override
+  public boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) {
+    return false;
+  }
+
+
+  @Override
+  public boolean isReversed() {
+    return false;
+  }
+
+  @Override
   public void close() {}
 }

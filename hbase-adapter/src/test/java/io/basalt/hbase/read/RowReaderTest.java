@@ -20,7 +20,9 @@ import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.filter.PrefixFilter;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -118,11 +120,42 @@ class RowReaderTest {
   }
 
   @Test
-  void unknownFamiliesAndUnsupportedOptionsAreRefused() {
+  void unknownFamiliesAndColumnsOnRawScansAreRefused() {
     assertThrows(NoSuchColumnFamilyException.class,
         () -> ReadSpec.forGet(new Get(ROW).addFamily(toBytes("nope")), SCHEMA, REGION, NOW));
     assertThrows(DoNotRetryIOException.class,
-        () -> ReadSpec.forScan(new Scan().setFilter(new PrefixFilter(toBytes("a"))), SCHEMA, REGION, NOW));
+        () -> ReadSpec.forScan(new Scan().setRaw(true).addColumn(F, toBytes("q")), SCHEMA, REGION, NOW));
+  }
+
+  @Test
+  void emptyQualifierColumnIsSteppedSoAFamilyMarkerBehindItStillCounts() throws IOException {
+    // The put of the empty qualifier at 10 sorts before the family marker at 5 that hides b@3.
+    List<Cell> cells = List.of(put(F, "", 10), marker(F, "", 5, KeyValue.Type.DeleteFamily), put(F, "b", 3),
+        put(F, "b", 7));
+    assertEquals(List.of("f:@10", "f:b@7"), read(new Get(ROW), cells));
+  }
+
+  @Test
+  void filterSeesOnlyVersionsTheFamilyKeepsAndCountsWhatItLetsThrough() throws IOException {
+    List<Cell> cells = new ArrayList<>();
+    for (long ts = 1; ts <= 5; ts++) {
+      cells.add(new KeyValue(ROW, F, toBytes("q"), ts, KeyValue.Type.Put, toBytes(ts % 2 == 0 ? "even" : "odd")));
+    }
+    Get get = new Get(ROW).readAllVersions().setFilter(new ValueFilter(CompareOperator.EQUAL,
+        new BinaryComparator(toBytes("odd"))));
+    // VERSIONS is 3: the filter is shown 5, 4, 3 and keeps the odd ones.
+    assertEquals(List.of("f:q@5", "f:q@3"), read(get, cells));
+    Get one = new Get(ROW).setFilter(new ValueFilter(CompareOperator.EQUAL, new BinaryComparator(toBytes("even"))));
+    // One version wanted: with a filter HBase still shows it up to VERSIONS cells and returns the first it keeps.
+    assertEquals(List.of("f:q@4"), read(one, cells));
+  }
+
+  @Test
+  void perFamilyLimitAndOffset() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 1), put(F, "b", 1), put(F, "c", 1), put(F, "d", 1), put(G, "a", NOW),
+        put(G, "b", NOW));
+    Get get = new Get(ROW).setMaxResultsPerColumnFamily(2).setRowOffsetPerColumnFamily(1);
+    assertEquals(List.of("f:b@1", "f:c@1", "g:b@" + NOW), read(get, cells));
   }
 
   private static List<String> read(Get get, List<Cell> cells) throws IOException {
@@ -132,7 +165,7 @@ class RowReaderTest {
   private static List<Cell> readRow(ReadSpec spec, List<Cell> cells) throws IOException {
     ListRowSource source = new ListRowSource(cells);
     assertTrue(source.nextRow());
-    return new RowReader(spec).readRow(source);
+    return new RowReader(spec).readRow(source).cells();
   }
 
   private static List<String> describe(List<Cell> cells) {

@@ -22,7 +22,7 @@ class ServiceBindingTest {
     ServiceBinding.Method<?> method = master.method("IsMasterRunning");
     byte[] request = MasterProtos.IsMasterRunningRequest.getDefaultInstance().toByteArray();
     MasterProtos.IsMasterRunningResponse response = (MasterProtos.IsMasterRunningResponse) method.invoke(
-        new CallContext(null, true, "test"), method.parse(request, 0, request.length));
+        new CallContext(null, true, "test", 0), method.parse(request, 0, request.length));
     assertTrue(response.getIsMasterRunning());
   }
 

@@ -128,7 +128,8 @@ final class CallRunner {
       }
       cells = CellBlocks.decoder(connection.codec(), frame.bytes(), reader.position(), length);
     }
-    CallContext context = new CallContext(cells, connection.codec() != null, connection.user());
+    CallContext context = new CallContext(cells, connection.codec() != null, connection.user(),
+        header.getTimeout());
     return new Invocation(context, method.invoke(context, request));
   }
 

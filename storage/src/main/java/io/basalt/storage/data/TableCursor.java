@@ -14,11 +14,14 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
 /**
- * Walks the cells of a row range across several families, row by row, in the order HBase returns them: within a
- * row, families by name, then qualifier ascending, timestamp descending, type descending.
+ * Walks the cells of a row range across several families, row by row, forwards or backwards, and within a row in
+ * the order HBase returns cells: families by name, then qualifier ascending, timestamp descending, type descending.
  *
  * <p>One RocksDB iterator per family, all created together so they read one consistent state of the database:
  * a cursor never sees half of a row mutation. The iterators pin that state until the cursor is closed.
+ *
+ * <p>Backwards, each family iterator rests on the last key of its next candidate row; the chosen row is then read
+ * forwards (the iterator is "entered" into it) and afterwards repositioned before the row.
  *
  * <p>Not thread-safe for concurrent use, but every method is synchronized so the owning table can close the
  * cursor from another thread (when the table is dropped) without racing an operation in progress.
@@ -29,9 +32,13 @@ public final class TableCursor implements AutoCloseable {
   private final String tableName;
   private final byte[][] familyNames;
   private final RocksIterator[] iterators;
+  private final boolean[] entered;
   private final ReadOptions readOptions;
   private final Slice upperBound;
-  private final byte[] lowerBoundKey;
+  private final Slice lowerBound;
+  private final byte[] lowKey;
+  private final byte[] highKey;
+  private final boolean reversed;
   private final Consumer<TableCursor> onClose;
   private boolean closed;
   private String closedReason;
@@ -43,24 +50,25 @@ public final class TableCursor implements AutoCloseable {
   private byte[] cellValue;
   private byte[] qualifier;
 
-  /**
-   * @param families family names in the order cells must be returned, paired with {@code handles}
-   * @param startRow inclusive first row; empty for the start of the table
-   * @param stopRow exclusive last row; empty for the end of the table
-   */
+  /** Opens iterators over {@code range} of the given families, paired with their handles in return order. */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
-      byte[] startRow, byte[] stopRow, Consumer<TableCursor> onClose) {
+      RowRange range, Consumer<TableCursor> onClose) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
+    this.entered = new boolean[familyNames.length];
+    this.reversed = range.reversed();
     this.onClose = onClose;
     this.readOptions = new ReadOptions();
-    if (stopRow.length > 0) {
-      this.upperBound = new Slice(CellKeys.rowStart(stopRow));
+    this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
+    this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
+    this.upperBound = highKey == null ? null : new Slice(highKey);
+    this.lowerBound = lowKey.length == 0 ? null : new Slice(lowKey);
+    if (upperBound != null) {
       readOptions.setIterateUpperBound(upperBound);
-    } else {
-      this.upperBound = null;
     }
-    this.lowerBoundKey = startRow.length > 0 ? CellKeys.rowStart(startRow) : ByteArrays.EMPTY;
+    if (lowerBound != null) {
+      readOptions.setIterateLowerBound(lowerBound);
+    }
     RocksIterator[] opened;
     try {
       // newIterators takes one consistent view across all the families.
@@ -71,45 +79,47 @@ public final class TableCursor implements AutoCloseable {
     }
     this.iterators = opened;
     for (RocksIterator iterator : iterators) {
-      seek(iterator, lowerBoundKey);
+      if (reversed) {
+        iterator.seekToLast();
+      } else {
+        seekForward(iterator, lowKey);
+      }
     }
   }
 
+  public boolean isReversed() {
+    return reversed;
+  }
+
   /**
-   * Moves to the next row that has at least one cell in the range, skipping what is left of the current row.
+   * Moves to the next row (in the cursor's direction) that has at least one cell in the range, abandoning what
+   * is left of the current one.
    *
    * @return false when the range is exhausted
    */
   public synchronized boolean nextRow() throws StorageException {
     checkOpen();
     if (rowPrefix != null) {
-      byte[] rowEnd = null;
-      for (RocksIterator iterator : iterators) {
-        if (iterator.isValid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
-          if (rowEnd == null) {
-            rowEnd = CellKeys.rowEnd(row);
-          }
-          seek(iterator, rowEnd);
-        }
-      }
+      leaveRow();
     }
-    byte[] smallest = null;
+    byte[] chosen = null;
     for (RocksIterator iterator : iterators) {
       if (!iterator.isValid()) {
         continue;
       }
       byte[] key = iterator.key();
       int prefixLength = CellKeys.rowPrefixLength(key);
-      if (smallest == null || ByteArrays.compare(key, 0, prefixLength, smallest, 0, smallest.length) < 0) {
-        smallest = Arrays.copyOf(key, prefixLength);
+      int order = chosen == null ? 0 : ByteArrays.compare(key, 0, prefixLength, chosen, 0, chosen.length);
+      if (chosen == null || (reversed ? order > 0 : order < 0)) {
+        chosen = Arrays.copyOf(key, prefixLength);
       }
     }
     clearCell();
     familyIndex = 0;
-    rowPrefix = smallest;
-    row = smallest == null ? null : CellKeys.decodeRow(smallest);
+    rowPrefix = chosen;
+    row = chosen == null ? null : CellKeys.decodeRow(chosen);
     checkStatus();
-    return smallest != null;
+    return chosen != null;
   }
 
   /**
@@ -124,6 +134,12 @@ public final class TableCursor implements AutoCloseable {
     }
     while (familyIndex < iterators.length) {
       RocksIterator iterator = iterators[familyIndex];
+      if (reversed && !entered[familyIndex]) {
+        entered[familyIndex] = true;
+        if (iterator.isValid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
+          iterator.seek(rowPrefix); // from the row's last key back to its first
+        }
+      }
       if (iterator.isValid()) {
         byte[] key = iterator.key();
         if (CellKeys.hasRowPrefix(key, rowPrefix)) {
@@ -154,7 +170,7 @@ public final class TableCursor implements AutoCloseable {
     // Only seek when the iterator still sits inside the column; single-version columns need no seek.
     if (next.length - SUFFIX_LENGTH == columnPrefix
         && ByteArrays.compare(next, 0, columnPrefix, cellKey, 0, columnPrefix) == 0) {
-      seek(iterator, CellKeys.columnEnd(row, qualifier()));
+      iterator.seek(CellKeys.columnEnd(row, qualifier()));
     }
   }
 
@@ -167,16 +183,59 @@ public final class TableCursor implements AutoCloseable {
     }
   }
 
-  /** Positions the cursor so that the next {@link #nextRow()} returns the first row at or after {@code target}. */
+  /**
+   * Moves the current family to the first cell at or after the given coordinates in the cursor's direction: a
+   * later column of the current row, or (for a hint that leaves the row) the given row, where the other families
+   * may still have rows in between. The rest of the family in the current row is skipped.
+   *
+   * @return false (and nothing moves) when the target is not ahead of the current cell
+   */
+  public synchronized boolean seekFamily(byte[] targetRow, byte[] targetQualifier, long timestamp, int type)
+      throws StorageException {
+    checkOpen();
+    requireCell();
+    RocksIterator iterator = iterators[familyIndex];
+    int rowOrder = ByteArrays.compare(targetRow, row);
+    if (rowOrder == 0 || !reversed) {
+      byte[] target = CellKeys.encode(targetRow, targetQualifier, timestamp, type);
+      if (ByteArrays.compare(target, cellKey) <= 0) {
+        return false;
+      }
+      if (lowKey.length > 0 && ByteArrays.compare(target, lowKey) < 0) {
+        target = lowKey;
+      }
+      iterator.seek(target);
+      return true;
+    }
+    if (rowOrder > 0) {
+      return false;
+    }
+    // Backwards to an earlier row: rest on that row's last key, as the cursor's other families do.
+    iterator.seekForPrev(CellKeys.rowEnd(targetRow));
+    entered[familyIndex] = false;
+    return true;
+  }
+
+  /**
+   * Positions the cursor so that the next {@link #nextRow()} returns the first row at or after {@code target}
+   * (at or before it, backwards), within the range.
+   */
   public synchronized void seekRow(byte[] target) throws StorageException {
     checkOpen();
-    byte[] key = CellKeys.rowStart(target);
-    if (ByteArrays.compare(key, lowerBoundKey) < 0) {
-      key = lowerBoundKey;
-    }
     for (RocksIterator iterator : iterators) {
-      seek(iterator, key);
+      if (reversed) {
+        byte[] key = CellKeys.rowEnd(target);
+        if (highKey != null && ByteArrays.compare(key, highKey) >= 0) {
+          iterator.seekToLast();
+        } else {
+          iterator.seekForPrev(key);
+        }
+      } else {
+        byte[] key = CellKeys.rowStart(target);
+        seekForward(iterator, ByteArrays.compare(key, lowKey) < 0 ? lowKey : key);
+      }
     }
+    Arrays.fill(entered, false);
     rowPrefix = null;
     row = null;
     clearCell();
@@ -237,14 +296,34 @@ public final class TableCursor implements AutoCloseable {
     close("the cursor was closed");
   }
 
+  /** Moves every iterator that may still be in the current row past it, in the cursor's direction. */
+  private void leaveRow() {
+    for (int i = 0; i < iterators.length; i++) {
+      RocksIterator iterator = iterators[i];
+      boolean inRow = iterator.isValid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
+      if (reversed) {
+        // An entered iterator read forwards and may now sit anywhere past the row's start.
+        if (entered[i] || inRow) {
+          iterator.seekForPrev(rowPrefix);
+        }
+        entered[i] = false;
+      } else if (inRow) {
+        iterator.seek(CellKeys.rowEnd(row));
+      }
+    }
+  }
+
   private void closeNative() {
     readOptions.close();
     if (upperBound != null) {
       upperBound.close();
     }
+    if (lowerBound != null) {
+      lowerBound.close();
+    }
   }
 
-  private void seek(RocksIterator iterator, byte[] key) {
+  private static void seekForward(RocksIterator iterator, byte[] key) {
     if (key.length == 0) {
       iterator.seekToFirst();
     } else {
