@@ -7,10 +7,12 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Basalt's HBase personality over a tablet store: the table catalog, hbase:meta, the regions and scanners, and the
@@ -27,7 +29,9 @@ public final class HBaseFrontend implements AutoCloseable {
     this.catalog = new TableCatalog(store);
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
     MetaRegion meta = new MetaRegion(catalog, server, clock);
-    RegionDirectory directory = new RegionDirectory(catalog, meta, clock);
+    // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
+    RegionDirectory directory = new RegionDirectory(catalog, meta, clock,
+        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)));
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
         settings);
   }

@@ -7,11 +7,15 @@ import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.write.MutationOutcome;
+import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.MetaCellComparator;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -80,12 +84,18 @@ public final class MetaRegion implements Region {
   }
 
   @Override
-  public void mutate(Mutation mutation) throws IOException {
+  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
     throw readOnly();
   }
 
   @Override
-  public List<IOException> mutateBatch(List<Mutation> mutations) throws IOException {
+  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
+    throw readOnly();
+  }
+
+  @Override
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+      throws IOException {
     throw readOnly();
   }
 

@@ -1,8 +1,12 @@
 package io.basalt.hbase.region;
 
 import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.write.MutationOutcome;
+import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -22,14 +26,25 @@ public interface Region {
   /** Opens a scan of this region's part of the scan's range. */
   RegionScanner openScanner(Scan scan) throws IOException;
 
-  /** Applies one Put or Delete atomically. */
-  void mutate(Mutation mutation) throws IOException;
-
   /**
-   * Applies Puts and Deletes as one write. Mutations that are invalid on their own (unknown family, row outside the
-   * region) fail alone; the rest are applied together.
+   * Applies independent Puts, Deletes, Increments and Appends. A mutation that is invalid on its own fails alone.
    *
-   * @return per mutation, null when applied or the exception that rejected it
+   * @return per mutation, its result (the new cells of an Increment or Append) or its error
    */
-  List<IOException> mutateBatch(List<Mutation> mutations) throws IOException;
+  List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException;
+
+  /** Applies mutations of one row atomically; returns the new cells of its Increments and Appends, or null. */
+  Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException;
+
+  CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+      throws IOException;
+
+  /** Applies one mutation; returns its result, empty for a Put or Delete. */
+  default Result mutate(Mutation mutation, long nonceGroup, long nonce) throws IOException {
+    MutationOutcome outcome = mutateBatch(List.of(new NoncedMutation(mutation, nonce)), nonceGroup).get(0);
+    if (outcome.error() != null) {
+      throw outcome.error();
+    }
+    return outcome.result();
+  }
 }

@@ -1,27 +1,28 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.write.Durabilities;
-import io.basalt.hbase.write.MutationConverter;
-import io.basalt.storage.Durability;
+import io.basalt.hbase.write.ConditionalMutator;
+import io.basalt.hbase.write.MutationOutcome;
+import io.basalt.hbase.write.NonceRegistry;
+import io.basalt.hbase.write.NoncedMutation;
+import io.basalt.hbase.write.RegionWriter;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.catalog.TabletDefinition;
-import io.basalt.storage.data.RowLocks;
-import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -36,14 +37,17 @@ public final class TabletRegion implements Region {
   private final TabletDefinition tablet;
   private final RegionInfo info;
   private final Clock clock;
-  private final MutationConverter converter;
+  private final RegionWriter writer;
+  private final ConditionalMutator conditional;
 
-  public TabletRegion(HBaseTable table, TabletDefinition tablet, RegionInfo info, Clock clock) {
+  public TabletRegion(HBaseTable table, TabletDefinition tablet, RegionInfo info, Clock clock,
+      NonceRegistry nonces) {
     this.table = table;
     this.tablet = tablet;
     this.info = info;
     this.clock = clock;
-    this.converter = new MutationConverter(table.descriptor(), info);
+    this.writer = new RegionWriter(table, info, clock, this::get, this::checkRow, nonces);
+    this.conditional = new ConditionalMutator(writer, this::get);
   }
 
   @Override
@@ -109,52 +113,22 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public void mutate(Mutation mutation) throws IOException {
-    IOException failure = mutateBatch(List.of(mutation)).get(0);
-    if (failure != null) {
-      throw failure;
-    }
+  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
+    checkServing();
+    return writer.batch(mutations, nonceGroup);
   }
 
   @Override
-  public List<IOException> mutateBatch(List<Mutation> mutations) throws IOException {
+  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
     checkServing();
-    List<byte[]> rows = new ArrayList<>(mutations.size());
-    for (Mutation mutation : mutations) {
-      rows.add(mutation.getRow());
-    }
-    List<IOException> outcomes = new ArrayList<>(mutations.size());
-    List<RowMutation> writes = new ArrayList<>(mutations.size());
-    Durability durability = Durability.SKIP_LOG;
-    long now = clock.millis();
-    // All rows stay locked from the reads that resolve delete timestamps until the write is applied.
-    try (RowLocks.RowLock ignored = table.storage().lockAll(rows)) {
-      for (Mutation mutation : mutations) {
-        try {
-          checkRow(mutation.getRow());
-          writes.add(converter.convert(mutation, now, this::nthNewestTimestamp));
-          durability = Durabilities.stronger(durability,
-              Durabilities.of(mutation.getDurability(), table.descriptor()));
-          outcomes.add(null);
-        } catch (IOException e) {
-          outcomes.add(e);
-        }
-      }
-      table.storage().writeAll(writes, durability);
-    } catch (StorageException e) {
-      throw StorageErrors.translate(e, info);
-    }
-    return outcomes;
+    return writer.mutateRow(mutations, nonceGroup, nonce);
   }
 
-  /** Timestamp of the n-th newest visible version of a column, read under the caller's row lock. */
-  private Long nthNewestTimestamp(byte[] row, byte[] family, byte[] qualifier, int nth) throws IOException {
-    Get get = new Get(row).addColumn(family, qualifier).readVersions(nth);
-    List<Cell> cells = get(get).listCells();
-    if (cells == null || cells.size() < nth) {
-      return null;
-    }
-    return cells.get(nth - 1).getTimestamp();
+  @Override
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+      throws IOException {
+    checkServing();
+    return conditional.apply(checkAndMutate, nonceGroup, nonce);
   }
 
   private TableCursor openCursor(ReadSpec spec, RowRange range) throws StorageException {

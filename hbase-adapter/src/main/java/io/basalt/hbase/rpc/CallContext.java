@@ -57,6 +57,18 @@ public final class CallContext {
     responseCells.addAll(cells);
   }
 
+  /** How many cells the response cell block holds so far. */
+  public int responseCellCount() {
+    return responseCells == null ? 0 : responseCells.size();
+  }
+
+  /** Drops cells added after the block held {@code count}, when the results they belonged to were abandoned. */
+  public void truncateResponseCells(int count) {
+    if (responseCells != null && responseCells.size() > count) {
+      responseCells.subList(count, responseCells.size()).clear();
+    }
+  }
+
   public List<Cell> responseCells() {
     return responseCells == null ? Collections.emptyList() : responseCells;
   }

@@ -4,8 +4,13 @@ import io.basalt.hbase.region.Region;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import java.io.IOException;
-import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
@@ -16,7 +21,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequ
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 
-/** ClientService: the data path. Get and Mutate here; Scan and Multi have handlers of their own. */
+/** ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. */
 public final class ClientServiceHandlers {
   private final RegionResolver regions;
   private final ScanHandler scans;
@@ -52,15 +57,26 @@ public final class ClientServiceHandlers {
 
   private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {
     Region region = regions.resolve(request.getRegion());
-    if (request.hasCondition()) {
-      throw new DoNotRetryIOException("checkAndMutate is not supported by Basalt yet");
-    }
     MutationProto proto = request.getMutation();
-    switch (proto.getMutateType()) {
-      case PUT -> region.mutate(ProtobufUtil.toPut(proto, call.requestCells()));
-      case DELETE -> region.mutate(ProtobufUtil.toDelete(proto, call.requestCells()));
-      default -> throw new DoNotRetryIOException(proto.getMutateType() + " is not supported by Basalt yet");
+    long nonceGroup = request.hasNonceGroup() ? request.getNonceGroup() : HConstants.NO_NONCE;
+    long nonce = proto.hasNonce() ? proto.getNonce() : HConstants.NO_NONCE;
+    MutateResponse.Builder response = MutateResponse.newBuilder();
+    if (request.hasCondition()) {
+      CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(request.getCondition(), proto,
+          call.requestCells());
+      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce);
+      response.setProcessed(outcome.isSuccess());
+      if (outcome.getResult() != null) {
+        response.setResult(ResultEncoder.encode(outcome.getResult(), call));
+      }
+      return response.build();
     }
-    return MutateResponse.newBuilder().setProcessed(true).build();
+    Mutation mutation = Mutations.fromProto(proto, call.requestCells());
+    Result result = region.mutate(mutation, nonceGroup, nonce);
+    response.setProcessed(true);
+    if (mutation instanceof Increment || mutation instanceof Append) {
+      response.setResult(ResultEncoder.encode(result, call));
+    }
+    return response.build();
   }
 }

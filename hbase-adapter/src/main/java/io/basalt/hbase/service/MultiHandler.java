@@ -2,6 +2,8 @@ package io.basalt.hbase.service;
 
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.write.MutationOutcome;
+import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +11,11 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NotServingRegionException;
-import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
@@ -18,6 +23,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Condition;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
@@ -26,10 +32,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionActi
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ResultOrException;
 
 /**
- * ClientService.Multi: batches of Gets and mutations grouped by region. Answers one RegionActionResult per
- * RegionAction and one ResultOrException per Action, in request order. Mutation cells arrive in one shared cell
- * block in action order, so every action's cells are taken off the block exactly once, even when the action or
- * its whole region fails, to keep the following actions aligned.
+ * ClientService.Multi: batches grouped by region. Answers one RegionActionResult per RegionAction and one
+ * ResultOrException per Action. A RegionAction is one of three kinds, as in HBase: conditioned (checkAndMutate,
+ * possibly of several mutations), atomic (mutateRow), or a plain batch in which Gets run as they come, Puts and
+ * Deletes are gathered and applied together, and each Increment or Append runs alone after the Puts and Deletes
+ * gathered before it. Mutation cells arrive in one shared cell block in action order, so every action's cells are
+ * taken off the block exactly once, even when the action or its whole region fails.
  */
 final class MultiHandler {
   private static final ClientProtos.Result EMPTY_RESULT = ProtobufUtil.toResult(Result.EMPTY_RESULT);
@@ -42,130 +50,214 @@ final class MultiHandler {
 
   MultiResponse multi(CallContext call, MultiRequest request) throws IOException {
     CellScanner cells = call.requestCells();
+    long nonceGroup = request.hasNonceGroup() ? request.getNonceGroup() : HConstants.NO_NONCE;
     MultiResponse.Builder response = MultiResponse.newBuilder();
+    if (request.hasCondition()) {
+      // The pre-2.4 form: one atomic RegionAction under a condition carried by the request.
+      if (request.getRegionActionCount() == 0) {
+        return response.setProcessed(true).build();
+      }
+      RegionAction action = request.getRegionAction(0);
+      RegionActionResult result = conditioned(call, action, takeCells(action, cells), request.getCondition(),
+          nonceGroup);
+      return response.setProcessed(result.getProcessed()).addRegionActionResult(result).build();
+    }
     for (RegionAction regionAction : request.getRegionActionList()) {
-      response.addRegionActionResult(regionAction(call, regionAction, cells));
+      List<List<Cell>> actionCells = takeCells(regionAction, cells);
+      int cellMark = call.responseCellCount();
+      RegionActionResult result;
+      if (regionAction.hasCondition()) {
+        result = conditioned(call, regionAction, actionCells, regionAction.getCondition(), nonceGroup);
+      } else if (regionAction.getAtomic()) {
+        result = atomic(call, regionAction, actionCells, nonceGroup);
+        response.setProcessed(true);
+      } else {
+        result = plain(call, regionAction, actionCells, nonceGroup);
+      }
+      if (result.hasException()) {
+        // Results abandoned with their region must not leave cells in the block for the next region's results.
+        call.truncateResponseCells(cellMark);
+      }
+      response.addRegionActionResult(result);
     }
     return response.build();
   }
 
-  private RegionActionResult regionAction(CallContext call, RegionAction regionAction, CellScanner cells)
-      throws IOException {
-    List<List<Cell>> actionCells = new ArrayList<>(regionAction.getActionCount());
-    for (Action action : regionAction.getActionList()) {
-      actionCells.add(takeCells(action, cells));
-    }
+  private RegionActionResult conditioned(CallContext call, RegionAction regionAction, List<List<Cell>> cells,
+      Condition condition, long nonceGroup) {
     try {
       Region region = regions.resolve(regionAction.getRegion());
-      if (regionAction.getAtomic() || regionAction.hasCondition()) {
-        throw new DoNotRetryIOException("atomic row mutations and checkAndMutate are not supported by Basalt yet");
-      }
-      return RegionActionResult.newBuilder()
-          .addAllResultOrException(actions(call, region, regionAction, actionCells))
-          .build();
-    } catch (IOException e) {
-      // A region-level failure: the client retries every action of this region after relocating it.
-      return RegionActionResult.newBuilder().setException(ResponseConverter.buildException(e)).build();
-    }
-  }
-
-  /**
-   * Runs the actions in order, one result per action.
-   *
-   * @throws NotServingRegionException when the region stopped serving, which fails the whole region action
-   */
-  private List<ResultOrException> actions(CallContext call, Region region, RegionAction regionAction,
-      List<List<Cell>> actionCells) throws NotServingRegionException {
-    List<ResultOrException> results = new ArrayList<>(regionAction.getActionCount());
-    PendingMutations pending = new PendingMutations(region);
-    for (int position = 0; position < regionAction.getActionCount(); position++) {
-      Action action = regionAction.getAction(position);
-      int index = action.hasIndex() ? action.getIndex() : position;
-      results.add(null);
-      try {
-        if (action.hasGet()) {
-          // A Get sees the mutations that precede it in the batch.
-          pending.apply(results);
-          Result result = region.get(ProtobufUtil.toGet(action.getGet()));
-          results.set(position, ResultOrException.newBuilder().setIndex(index)
-              .setResult(ResultEncoder.encode(result, call)).build());
-        } else if (action.hasMutation()) {
-          pending.add(position, index, toMutation(action.getMutation(), actionCells.get(position)));
-        } else if (action.hasServiceCall()) {
-          throw new UnknownProtocolException("coprocessor endpoint "
-              + action.getServiceCall().getServiceName() + " is not available on Basalt");
-        } else {
-          throw new DoNotRetryIOException("action " + index + " has neither a Get nor a mutation");
+      Batch batch = mutationsOf(regionAction, cells);
+      CheckAndMutateResult outcome = region.checkAndMutate(
+          ProtobufUtil.toCheckAndMutate(condition, batch.mutations()), nonceGroup, batch.nonce());
+      RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(outcome.isSuccess());
+      for (int i = 0; i < regionAction.getActionCount(); i++) {
+        ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
+        if (i == 0 && outcome.getResult() != null) {
+          entry.setResult(ResultEncoder.encode(outcome.getResult(), call));
         }
-      } catch (NotServingRegionException e) {
-        throw e;
-      } catch (IOException e) {
-        results.set(position, ResponseConverter.buildActionResult(e).setIndex(index).build());
+        result.addResultOrException(entry);
       }
+      return result.build();
+    } catch (IOException e) {
+      return regionFailure(e);
     }
-    pending.apply(results);
-    return results;
   }
 
-  private static Mutation toMutation(MutationProto proto, List<Cell> cells) throws IOException {
-    CellScanner scanner = CellUtil.createCellScanner(cells);
-    return switch (proto.getMutateType()) {
-      case PUT -> ProtobufUtil.toPut(proto, scanner);
-      case DELETE -> ProtobufUtil.toDelete(proto, scanner);
-      default -> throw new DoNotRetryIOException(proto.getMutateType() + " is not supported by Basalt yet");
-    };
-  }
-
-  /** Removes exactly the cells that belong to one action from the shared cell block. */
-  private static List<Cell> takeCells(Action action, CellScanner cells) throws IOException {
-    int count = action.hasMutation() ? action.getMutation().getAssociatedCellCount() : 0;
-    List<Cell> taken = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      if (cells == null || !cells.advance()) {
-        throw new DoNotRetryIOException("the request cell block ended before action "
-            + action.getIndex() + " got its " + count + " cells");
+  private RegionActionResult atomic(CallContext call, RegionAction regionAction, List<List<Cell>> cells,
+      long nonceGroup) {
+    try {
+      Region region = regions.resolve(regionAction.getRegion());
+      Batch batch = mutationsOf(regionAction, cells);
+      Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce());
+      RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(true);
+      for (int i = 0; i < regionAction.getActionCount(); i++) {
+        ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
+        entry.setResult(i == 0 && merged != null ? ResultEncoder.encode(merged, call)
+            : ClientProtos.Result.getDefaultInstance());
+        result.addResultOrException(entry);
       }
-      taken.add(cells.current());
+      return result.build();
+    } catch (IOException e) {
+      return regionFailure(e);
     }
-    return taken;
   }
 
-  /** Consecutive mutations of one region action, applied together as one write. */
-  private static final class PendingMutations {
+  private RegionActionResult plain(CallContext call, RegionAction regionAction, List<List<Cell>> cells,
+      long nonceGroup) {
+    Region region;
+    try {
+      region = regions.resolve(regionAction.getRegion());
+    } catch (IOException e) {
+      return regionFailure(e);
+    }
+    List<ResultOrException> results = new ArrayList<>(regionAction.getActionCount());
+    Gathered gathered = new Gathered(region, nonceGroup);
+    try {
+      for (int position = 0; position < regionAction.getActionCount(); position++) {
+        Action action = regionAction.getAction(position);
+        int index = action.hasIndex() ? action.getIndex() : position;
+        results.add(null);
+        try {
+          if (action.hasGet()) {
+            if (action.getGet().getClosestRowBefore()) {
+              throw new UnknownProtocolException("closest_row_before was removed in HBase 2.0");
+            }
+            Result result = region.get(ProtobufUtil.toGet(action.getGet()));
+            results.set(position, ResultOrException.newBuilder().setIndex(index)
+                .setResult(ResultEncoder.encode(result, call)).build());
+          } else if (action.hasMutation()) {
+            MutationProto proto = action.getMutation();
+            Mutation mutation = Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(position)));
+            long nonce = proto.hasNonce() ? proto.getNonce() : HConstants.NO_NONCE;
+            if (mutation instanceof Increment || mutation instanceof Append) {
+              gathered.apply(results, call);
+              Result result = region.mutate(mutation, nonceGroup, nonce);
+              results.set(position, ResultOrException.newBuilder().setIndex(index)
+                  .setResult(ResultEncoder.encode(result, call)).build());
+            } else {
+              gathered.add(position, index, new NoncedMutation(mutation, nonce));
+            }
+          } else if (action.hasServiceCall()) {
+            throw new UnknownProtocolException("coprocessor endpoint "
+                + action.getServiceCall().getServiceName() + " is not available on Basalt");
+          } else {
+            throw new DoNotRetryIOException("action " + index + " has neither a Get nor a mutation");
+          }
+        } catch (NotServingRegionException e) {
+          throw e;
+        } catch (IOException e) {
+          results.set(position, ResponseConverter.buildActionResult(e).setIndex(index).build());
+        }
+      }
+      gathered.apply(results, call);
+    } catch (NotServingRegionException e) {
+      // The region stopped serving part-way: the client retries every action of it after relocating.
+      return regionFailure(e);
+    }
+    return RegionActionResult.newBuilder().addAllResultOrException(results).build();
+  }
+
+  /** The mutations of an atomic or conditioned region action, and the nonce of its last counter mutation. */
+  private record Batch(List<Mutation> mutations, long nonce) {}
+
+  private static Batch mutationsOf(RegionAction regionAction, List<List<Cell>> cells) throws IOException {
+    List<Mutation> mutations = new ArrayList<>();
+    long nonce = HConstants.NO_NONCE;
+    for (int i = 0; i < regionAction.getActionCount(); i++) {
+      Action action = regionAction.getAction(i);
+      if (!action.hasMutation()) {
+        throw Mutations.getInAtomicAction();
+      }
+      MutationProto proto = action.getMutation();
+      if (proto.hasNonce()) {
+        nonce = proto.getNonce();
+      }
+      mutations.add(Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(i))));
+    }
+    return new Batch(mutations, nonce);
+  }
+
+  private static RegionActionResult regionFailure(IOException e) {
+    return RegionActionResult.newBuilder().setException(ResponseConverter.buildException(e)).build();
+  }
+
+  /** Removes exactly the cells that belong to each action of a region action from the shared cell block. */
+  private static List<List<Cell>> takeCells(RegionAction regionAction, CellScanner cells) throws IOException {
+    List<List<Cell>> byAction = new ArrayList<>(regionAction.getActionCount());
+    for (Action action : regionAction.getActionList()) {
+      int count = action.hasMutation() ? action.getMutation().getAssociatedCellCount() : 0;
+      List<Cell> taken = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        if (cells == null || !cells.advance()) {
+          throw new DoNotRetryIOException("the request cell block ended before action "
+              + action.getIndex() + " got its " + count + " cells");
+        }
+        taken.add(cells.current());
+      }
+      byAction.add(taken);
+    }
+    return byAction;
+  }
+
+  /** Puts and Deletes of a plain region action gathered until an Increment, an Append or the end. */
+  private static final class Gathered {
     private final Region region;
-    private final List<Mutation> mutations = new ArrayList<>();
+    private final long nonceGroup;
+    private final List<NoncedMutation> mutations = new ArrayList<>();
     private final List<int[]> slots = new ArrayList<>();
 
-    PendingMutations(Region region) {
+    Gathered(Region region, long nonceGroup) {
       this.region = region;
+      this.nonceGroup = nonceGroup;
     }
 
-    void add(int position, int index, Mutation mutation) {
+    void add(int position, int index, NoncedMutation mutation) {
       mutations.add(mutation);
       slots.add(new int[] {position, index});
     }
 
-    void apply(List<ResultOrException> results) throws NotServingRegionException {
+    void apply(List<ResultOrException> results, CallContext call) throws NotServingRegionException {
       if (mutations.isEmpty()) {
         return;
       }
-      List<IOException> outcomes;
+      List<MutationOutcome> outcomes;
       try {
-        outcomes = region.mutateBatch(mutations);
+        outcomes = region.mutateBatch(mutations, nonceGroup);
       } catch (NotServingRegionException e) {
         throw e;
       } catch (IOException e) {
         outcomes = new ArrayList<>();
         for (int i = 0; i < mutations.size(); i++) {
-          outcomes.add(e);
+          outcomes.add(new MutationOutcome(null, e));
         }
       }
       for (int i = 0; i < slots.size(); i++) {
         int[] slot = slots.get(i);
-        IOException failure = outcomes.get(i);
-        results.set(slot[0], failure == null
+        MutationOutcome outcome = outcomes.get(i);
+        results.set(slot[0], outcome.error() == null
             ? ResultOrException.newBuilder().setIndex(slot[1]).setResult(EMPTY_RESULT).build()
-            : ResponseConverter.buildActionResult(failure).setIndex(slot[1]).build());
+            : ResponseConverter.buildActionResult(outcome.error()).setIndex(slot[1]).build());
       }
       mutations.clear();
       slots.clear();

@@ -123,7 +123,7 @@ class MetaRegionTest {
   @Test
   void metaIsReadOnly() {
     assertThrows(DoNotRetryIOException.class,
-        () -> meta.mutate(new Put(toBytes("x")).addColumn(toBytes("info"), toBytes("q"), toBytes("v"))));
+        () -> meta.mutate(new Put(toBytes("x")).addColumn(toBytes("info"), toBytes("q"), toBytes("v")), 0, 0));
   }
 
   private void assertRegionStart(String table, String row, String expectedStart) throws IOException {

@@ -1,4 +1,4 @@
-package io.basalt.hbase.region;
+package io.basalt.hbase.errors;
 
 import io.basalt.storage.RowLockTimeoutException;
 import io.basalt.storage.StorageException;
