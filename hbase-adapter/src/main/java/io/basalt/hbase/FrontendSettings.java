@@ -8,11 +8,12 @@ import java.time.Clock;
  * @param scannerLeaseMillis how long a scanner may go without a call (HBase's
  *     {@code hbase.client.scanner.timeout.period})
  * @param maxScanResultBytes cap on the cell bytes of one scan response ({@code hbase.server.scanner.max.result.size})
+ * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
-public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, Clock clock) {
+public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes, Clock clock) {
 
   public static FrontendSettings defaults() {
-    return new FrontendSettings(60_000, 100L << 20, Clock.systemUTC());
+    return new FrontendSettings(60_000, 100L << 20, 10L << 20, Clock.systemUTC());
   }
 }

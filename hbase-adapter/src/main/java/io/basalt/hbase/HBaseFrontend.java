@@ -8,6 +8,7 @@ import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.write.NonceRegistry;
+import io.basalt.hbase.write.WritePolicy;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
@@ -30,8 +31,8 @@ public final class HBaseFrontend implements AutoCloseable {
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
     MetaRegion meta = new MetaRegion(catalog, server, clock);
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
-    RegionDirectory directory = new RegionDirectory(catalog, meta, clock,
-        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)));
+    RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
+        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()));
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
         settings);
   }

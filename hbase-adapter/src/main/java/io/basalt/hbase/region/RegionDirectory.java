@@ -3,7 +3,7 @@ package io.basalt.hbase.region;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
-import io.basalt.hbase.write.NonceRegistry;
+import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.catalog.TabletDefinition;
 import java.nio.ByteBuffer;
 import java.time.Clock;
@@ -24,16 +24,16 @@ public final class RegionDirectory {
   private final TableCatalog catalog;
   private final MetaRegion meta;
   private final Clock clock;
-  private final NonceRegistry nonces;
+  private final WritePolicy writePolicy;
   private volatile Snapshot snapshot;
 
   private record Snapshot(long version, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {}
 
-  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock, NonceRegistry nonces) {
+  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock, WritePolicy writePolicy) {
     this.catalog = catalog;
     this.meta = meta;
     this.clock = clock;
-    this.nonces = nonces;
+    this.writePolicy = writePolicy;
   }
 
   /** The region with this full region name. */
@@ -85,7 +85,7 @@ public final class RegionDirectory {
         List<TabletDefinition> tablets = table.definition().tablets();
         for (int i = 0; i < tablets.size(); i++) {
           RegionInfo info = table.regions().get(i);
-          add(new TabletRegion(table, tablets.get(i), info, clock, nonces), byName, byEncodedName);
+          add(new TabletRegion(table, tablets.get(i), info, clock, writePolicy), byName, byEncodedName);
         }
       }
       snapshot = new Snapshot(version, byName, byEncodedName);

@@ -9,7 +9,7 @@ import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.ConditionalMutator;
 import io.basalt.hbase.write.MutationOutcome;
-import io.basalt.hbase.write.NonceRegistry;
+import io.basalt.hbase.write.WritePolicy;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.hbase.write.RegionWriter;
 import io.basalt.storage.StorageException;
@@ -41,12 +41,12 @@ public final class TabletRegion implements Region {
   private final ConditionalMutator conditional;
 
   public TabletRegion(HBaseTable table, TabletDefinition tablet, RegionInfo info, Clock clock,
-      NonceRegistry nonces) {
+      WritePolicy policy) {
     this.table = table;
     this.tablet = tablet;
     this.info = info;
     this.clock = clock;
-    this.writer = new RegionWriter(table, info, clock, this::get, this::checkRow, nonces);
+    this.writer = new RegionWriter(table, info, clock, this::get, this::checkRow, policy);
     this.conditional = new ConditionalMutator(writer, this::get);
   }
 

@@ -45,17 +45,19 @@ public final class RegionWriter {
   private final Clock clock;
   private final RowGetter reader;
   private final RowCheck rowCheck;
+  private final WritePolicy policy;
   private final NonceRegistry nonces;
   private final MutationConverter converter;
 
   public RegionWriter(HBaseTable table, RegionInfo region, Clock clock, RowGetter reader,
-      RowCheck rowCheck, NonceRegistry nonces) {
+      RowCheck rowCheck, WritePolicy policy) {
     this.table = table;
     this.region = region;
     this.clock = clock;
     this.reader = reader;
     this.rowCheck = rowCheck;
-    this.nonces = nonces;
+    this.policy = policy;
+    this.nonces = policy.nonces();
     this.converter = new MutationConverter(table.descriptor(), region);
   }
 
@@ -81,6 +83,7 @@ public final class RegionWriter {
         Mutation mutation = request.mutation();
         try {
           rowCheck.check(mutation.getRow());
+          policy.checkCellSizes(mutation);
           if (mutation instanceof Put || mutation instanceof Delete) {
             pending.add(index, converter.convert(mutation, now, this::nthNewestTimestamp), mutation);
           } else {
@@ -142,6 +145,7 @@ public final class RegionWriter {
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
     for (Mutation mutation : mutations) {
+      policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
         long stamp = mutation instanceof Put ? putNow : now;
         for (RowMutation.CellWrite cell : converter.convert(mutation, stamp, this::nthNewestTimestamp).cells()) {
@@ -156,7 +160,7 @@ public final class RegionWriter {
           }
           continue;
         }
-        List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader);
+        List<Cell> computed = computeDeltas(mutation, now);
         addAll(cells, computed);
         if (returnsResults(mutation)) {
           results.addAll(computed);
@@ -181,12 +185,21 @@ public final class RegionWriter {
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation)) : Result.EMPTY_RESULT;
     }
-    List<Cell> computed = DeltaCalculator.newCells(mutation, clock.millis(), reader);
+    List<Cell> computed = computeDeltas(mutation, clock.millis());
     RowMutation.Builder cells = RowMutation.forRow(mutation.getRow());
     addAll(cells, computed);
     write(cells, Durabilities.of(mutation.getDurability(), table.descriptor()));
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
+  }
+
+  /** The new cells of an Increment or Append; an Append may not grow a cell past the size limit. */
+  private List<Cell> computeDeltas(Mutation mutation, long now) throws IOException {
+    List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader);
+    for (Cell cell : computed) {
+      policy.checkCellSize(cell);
+    }
+    return computed;
   }
 
   /** The latest values of the columns a counter mutation names, within its time range. */

@@ -83,17 +83,28 @@ public final class BasaltConfig {
   }
 
   public long positiveLong(Setting setting) throws ConfigException {
-    String value = get(setting).trim();
-    long parsed;
-    try {
-      parsed = Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new ConfigException(setting.key() + " must be a whole number, not '" + value + "'");
-    }
+    long parsed = wholeNumber(setting);
     if (parsed <= 0) {
       throw new ConfigException(setting.key() + " must be positive, not " + parsed);
     }
     return parsed;
+  }
+
+  public long nonNegativeLong(Setting setting) throws ConfigException {
+    long parsed = wholeNumber(setting);
+    if (parsed < 0) {
+      throw new ConfigException(setting.key() + " must not be negative, not " + parsed);
+    }
+    return parsed;
+  }
+
+  private long wholeNumber(Setting setting) throws ConfigException {
+    String value = get(setting).trim();
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(setting.key() + " must be a whole number, not '" + value + "'");
+    }
   }
 
   public int positiveInt(Setting setting) throws ConfigException {
