@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -15,13 +16,39 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code @RegisterExtension}.
  */
 public final class BasaltServerExtension implements BeforeAllCallback, AfterAllCallback {
+  private final Map<String, String> properties;
   private BasaltProcess process;
   private Path dataDir;
+
+  public BasaltServerExtension() {
+    this(Map.of());
+  }
+
+  /** A server started with these configuration properties (written to a config file it is given). */
+  public BasaltServerExtension(Map<String, String> properties) {
+    this.properties = Map.copyOf(properties);
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {
     dataDir = Files.createTempDirectory("basalt-test-");
-    process = BasaltProcess.start(dataDir, context.getRequiredTestClass().getSimpleName());
+    String name = context.getRequiredTestClass().getSimpleName();
+    if (properties.isEmpty()) {
+      process = BasaltProcess.start(dataDir, name);
+    } else {
+      process = BasaltProcess.start(dataDir, name, "--config", siteFile(dataDir).toString());
+    }
+  }
+
+  private Path siteFile(Path directory) throws IOException {
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+    for (Map.Entry<String, String> property : properties.entrySet()) {
+      xml.append("  <property><name>").append(property.getKey()).append("</name><value>")
+          .append(property.getValue()).append("</value></property>\n");
+    }
+    Path file = directory.resolve("basalt-site.xml");
+    Files.writeString(file, xml.append("</configuration>\n").toString());
+    return file;
   }
 
   @Override
