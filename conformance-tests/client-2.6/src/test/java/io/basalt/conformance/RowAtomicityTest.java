@@ -1,0 +1,112 @@
+package io.basalt.conformance;
+
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.conformance.harness.BasaltServerExtension;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Writers rewrite rows across three families with one token per write while readers scan and get them: no reader
+ * may ever see families of a row from different writes.
+ */
+class RowAtomicityTest {
+  @RegisterExtension
+  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+
+  private static final byte[][] FAMILIES = {toBytes("a"), toBytes("b"), toBytes("c")};
+  private static final byte[] Q = toBytes("q");
+  private static final int ROWS = 50;
+
+  @Test
+  void readersNeverSeeAHalfWrittenRow() throws Exception {
+    TableName name = TableName.valueOf("atomicity");
+    try (Connection connection = Clients.connect(BASALT.process())) {
+      TestTables.create(connection, name, 1, new String[] {"a", "b", "c"}, "row-25");
+      AtomicBoolean running = new AtomicBoolean(true);
+      AtomicLong tokens = new AtomicLong();
+      AtomicLong rowsChecked = new AtomicLong();
+      ExecutorService pool = Executors.newFixedThreadPool(6);
+      List<Future<?>> tasks = new ArrayList<>();
+      try (Table table = connection.getTable(name)) {
+        for (int w = 0; w < 3; w++) {
+          tasks.add(pool.submit(() -> {
+            while (running.get()) {
+              long token = tokens.incrementAndGet();
+              Put put = new Put(row((int) (token % ROWS)));
+              for (byte[] family : FAMILIES) {
+                put.addColumn(family, Q, Bytes.toBytes(token));
+              }
+              table.put(put);
+            }
+            return null;
+          }));
+        }
+        for (int r = 0; r < 2; r++) {
+          tasks.add(pool.submit(() -> {
+            while (running.get()) {
+              try (ResultScanner scanner = table.getScanner(new Scan().setCaching(7))) {
+                for (Result result : scanner) {
+                  assertConsistent(result);
+                  rowsChecked.incrementAndGet();
+                }
+              }
+            }
+            return null;
+          }));
+        }
+        tasks.add(pool.submit(() -> {
+          while (running.get()) {
+            assertConsistent(table.get(new Get(row((int) (tokens.get() % ROWS)))));
+            rowsChecked.incrementAndGet();
+          }
+          return null;
+        }));
+        TimeUnit.SECONDS.sleep(5);
+        running.set(false);
+        for (Future<?> task : tasks) {
+          task.get(60, TimeUnit.SECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      assertTrue(tokens.get() > 100, "writers made progress: " + tokens.get());
+      assertTrue(rowsChecked.get() > 100, "readers made progress: " + rowsChecked.get());
+    }
+  }
+
+  private static void assertConsistent(Result result) throws IOException {
+    if (result.isEmpty()) {
+      return;
+    }
+    long token = Bytes.toLong(result.getValue(FAMILIES[0], Q));
+    for (byte[] family : FAMILIES) {
+      assertEquals(token, Bytes.toLong(result.getValue(family, Q)),
+          "row " + Bytes.toString(result.getRow()) + " mixes writes across families");
+    }
+  }
+
+  private static byte[] row(int i) {
+    return toBytes(String.format("row-%02d", i));
+  }
+}
