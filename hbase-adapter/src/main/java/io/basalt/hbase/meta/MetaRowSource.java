@@ -42,6 +42,12 @@ final class MetaRowSource implements RowSource {
   }
 
   @Override
+  public void rewindFamilies() {
+    cellIndex = -1;
+    cell = null;
+  }
+
+  @Override
   public byte[] row() {
     return row.key();
   }

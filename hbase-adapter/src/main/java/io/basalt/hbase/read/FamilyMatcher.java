@@ -116,14 +116,15 @@ final class FamilyMatcher {
       default:
         throw new IllegalStateException("unknown filter verdict " + verdict);
     }
-    if (code != MatchCode.INCLUDE) {
-      return code;
-    }
+    // Whatever the include verdict, no column returns more versions than the read asked for.
     if (filteredColumn == null || !Arrays.equals(filteredColumn, qualifier)) {
       filteredColumn = qualifier;
       filteredCount = 0;
     }
     filteredCount++;
-    return filteredCount > rules.versionsAfterFilter() ? MatchCode.SEEK_NEXT_COL : MatchCode.INCLUDE;
+    if (filteredCount > rules.versionsAfterFilter()) {
+      return code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW ? MatchCode.SEEK_NEXT_ROW : MatchCode.SEEK_NEXT_COL;
+    }
+    return code;
   }
 }

@@ -1,20 +1,24 @@
 package io.basalt.hbase.read;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FuzzyRowFilter;
 import org.apache.hadoop.hbase.io.TimeRange;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -28,22 +32,26 @@ public final class ReadSpec {
   private final TreeMap<byte[], FamilyRules> families;
   private final boolean raw;
   private final Filter filter;
+  private final TreeSet<byte[]> joinedFamilies;
+  private boolean followsHints = true;
 
-  private ReadSpec(TreeMap<byte[], FamilyRules> families, boolean raw, Filter filter) {
+  private ReadSpec(TreeMap<byte[], FamilyRules> families, boolean raw, Filter filter,
+      TreeSet<byte[]> joinedFamilies) {
     this.families = families;
     this.raw = raw;
     this.filter = filter;
+    this.joinedFamilies = joinedFamilies;
   }
 
   public static ReadSpec forGet(Get get, TableDescriptor table, RegionInfo region, long nowMillis)
-      throws NoSuchColumnFamilyException {
-    return build(get.getFamilyMap(), get.getTimeRange(), get.getColumnFamilyTimeRange(), get.getMaxVersions(),
-        get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false, get.getFilter(), table,
+      throws IOException {
+    return build(get, get.getFamilyMap(), get.getTimeRange(), get.getColumnFamilyTimeRange(),
+        get.getMaxVersions(),        get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false, get.getFilter(), table,
         region, nowMillis);
   }
 
   public static ReadSpec forScan(Scan scan, TableDescriptor table, RegionInfo region, long nowMillis)
-      throws DoNotRetryIOException {
+      throws IOException {
     if (scan.isRaw()) {
       for (NavigableSet<byte[]> columns : scan.getFamilyMap().values()) {
         if (columns != null && !columns.isEmpty()) {
@@ -51,14 +59,25 @@ public final class ReadSpec {
         }
       }
     }
-    return build(scan.getFamilyMap(), scan.getTimeRange(), scan.getColumnFamilyTimeRange(), scan.getMaxVersions(),
-        scan.getMaxResultsPerColumnFamily(), scan.getRowOffsetPerColumnFamily(), scan.isRaw(), scan.getFilter(),
+    if (scan.isReversed() && scan.getFilter() != null) {
+      // Filters that steer by row (prefixes, row ranges, fuzzy rows, inclusive stops) must know the direction.
+      scan.getFilter().setReversed(true);
+    }
+    ReadSpec spec = build(scan, scan.getFamilyMap(), scan.getTimeRange(), scan.getColumnFamilyTimeRange(),
+        scan.getMaxVersions(),        scan.getMaxResultsPerColumnFamily(), scan.getRowOffsetPerColumnFamily(), scan.isRaw(), scan.getFilter(),
         table, region, nowMillis);
+    if (scan.isReversed() && spec.hasJoinedFamilies()) {
+      throw new DoNotRetryIOException("Reverse scan with loading CFs on demand is not supported");
+    }
+    // HBase 2.6's FuzzyRowFilter can loop forever computing a hint backwards (real HBase hangs the same way).
+    // A hint only saves reading: stepping on cell by cell gives the same rows and cannot hang.
+    spec.followsHints = !(scan.isReversed() && FilterTrees.contains(scan.getFilter(), FuzzyRowFilter.class));
+    return spec;
   }
 
-  private static ReadSpec build(Map<byte[], NavigableSet<byte[]>> requested, TimeRange timeRange,
+  private static ReadSpec build(Query query, Map<byte[], NavigableSet<byte[]>> requested, TimeRange timeRange,
       Map<byte[], TimeRange> familyTimeRanges, int maxVersions, int storeLimit, int storeOffset, boolean raw,
-      Filter filter, TableDescriptor table, RegionInfo region, long nowMillis) throws NoSuchColumnFamilyException {
+      Filter filter, TableDescriptor table, RegionInfo region, long nowMillis) throws IOException {
     Limits limits = new Limits(timeRange, familyTimeRanges, maxVersions, storeLimit, storeOffset, raw,
         filter != null, nowMillis);
     TreeMap<byte[], FamilyRules> families = new TreeMap<>(Bytes.BYTES_COMPARATOR);
@@ -79,7 +98,28 @@ public final class ReadSpec {
         families.put(family.getName(), limits.rulesFor(family, columns));
       }
     }
-    return new ReadSpec(families, raw, filter);
+    return new ReadSpec(families, raw, filter, joinedFamilies(query, filter, families.keySet()));
+  }
+
+  /**
+   * The families loaded on demand: HBase region servers by default read first only the families the filter calls
+   * essential, decide on the row from those, and only then read the rest into rows the filter kept. A filter such
+   * as SingleColumnValueFilter with filterIfMissing marks just its own family essential. A read can switch this
+   * off with {@code setLoadColumnFamiliesOnDemand(false)}.
+   */
+  private static TreeSet<byte[]> joinedFamilies(Query query, Filter filter, Iterable<byte[]> families)
+      throws IOException {
+    TreeSet<byte[]> joined = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+    Boolean onDemand = query.getLoadColumnFamiliesOnDemandValue();
+    if (filter == null || (onDemand != null && !onDemand)) {
+      return joined;
+    }
+    for (byte[] family : families) {
+      if (!filter.isFamilyEssential(family)) {
+        joined.add(family);
+      }
+    }
+    return joined;
   }
 
   /** Families to read, sorted by name; never empty for a table with families. */
@@ -94,6 +134,20 @@ public final class ReadSpec {
 
   public boolean isRaw() {
     return raw;
+  }
+
+  /** Whether the family is read only for rows the filter has already kept on the essential families. */
+  public boolean isJoined(byte[] family) {
+    return joinedFamilies.contains(family);
+  }
+
+  /** Whether the read jumps where the filter's hints point, rather than stepping to the next cell. */
+  public boolean followsHints() {
+    return followsHints;
+  }
+
+  public boolean hasJoinedFamilies() {
+    return !joinedFamilies.isEmpty();
   }
 
   /** The read's filter, or null. */

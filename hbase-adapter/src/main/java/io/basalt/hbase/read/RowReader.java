@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
@@ -22,28 +24,45 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 public final class RowReader {
   private final Filter filter;
+  private final ReadSpec spec;
   private final Map<byte[], FamilyMatcher> matchers = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+  /** Families whose reading the filter has ended for the rest of the region. */
+  private final Set<byte[]> closedFamilies = new TreeSet<>(Bytes.BYTES_COMPARATOR);
 
-  /** The visible cells of a row, and whether the filter has ended the whole scan while reading it. */
-  public record Row(List<Cell> cells, boolean scanDone) {}
+  /** The visible cells of a row, and whether the filter has ended the reading of every family in the region. */
+  public record Row(List<Cell> cells, boolean allFamiliesDone) {}
 
   public RowReader(ReadSpec spec) {
     this.filter = spec.filter();
+    this.spec = spec;
     for (byte[] family : spec.familyNames()) {
       matchers.put(family, new FamilyMatcher(spec.family(family), filter, spec.isRaw()));
     }
   }
 
+  /** Reads the row's essential families: all of them, unless the read loads some on demand. */
   public Row readRow(RowSource source) throws IOException {
+    return readRow(source, false);
+  }
+
+  /** Reads the families loaded on demand, after {@link RowSource#rewindFamilies()}, into a row already kept. */
+  public Row readJoinedFamilies(RowSource source) throws IOException {
+    return readRow(source, true);
+  }
+
+  private Row readRow(RowSource source, boolean joined) throws IOException {
     List<Cell> visible = new ArrayList<>();
     byte[] family = null;
     FamilyMatcher matcher = null;
+    boolean checkOnLeaving = false;
     int countInFamily = 0;
     while (source.nextCell()) {
       byte[] cellFamily = source.family();
       if (family == null || !Arrays.equals(family, cellFamily)) {
+        leaveFamily(family, checkOnLeaving);
         family = cellFamily;
-        matcher = matchers.get(family);
+        matcher = spec.isJoined(family) == joined && !closedFamilies.contains(family) ? matchers.get(family) : null;
+        checkOnLeaving = matcher != null;
         countInFamily = 0;
         if (matcher == null) {
           source.skipFamily();
@@ -63,6 +82,8 @@ public final class RowReader {
             visible.add(included);
           }
           if (rules.storeLimit() > -1 && countInFamily >= rules.storeLimit() + rules.storeOffset()) {
+            // HBase stops this family at its limit without looking at the next row's first cell.
+            checkOnLeaving = false;
             source.skipFamily();
           } else if (code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW) {
             source.skipFamily();
@@ -77,12 +98,27 @@ public final class RowReader {
         case SEEK_NEXT_ROW -> source.skipFamily();
         case SEEK_NEXT_USING_HINT -> followHint(source, cell.get());
         case DONE_SCAN -> {
-          return new Row(visible, true);
+          closedFamilies.add(family);
+          checkOnLeaving = false;
+          source.skipFamily();
         }
         default -> throw new IllegalStateException("unexpected match code " + code);
       }
     }
-    return new Row(visible, false);
+    leaveFamily(family, checkOnLeaving);
+    return new Row(visible, closedFamilies.size() == matchers.size());
+  }
+
+  /**
+   * HBase reads each family with a scanner of its own that, on stepping from one row into the next, first asks the
+   * filter whether it wants anything more; if not, that family's scanner closes for the rest of the region, while
+   * the other families read on. A filter that answers "nothing more" only for the rest of a row (a per-row count,
+   * say) therefore ends the families it saw that row end in.
+   */
+  private void leaveFamily(byte[] family, boolean check) throws IOException {
+    if (family != null && check && filter != null && filter.filterAllRemaining()) {
+      closedFamilies.add(family);
+    }
   }
 
   /**
@@ -107,6 +143,9 @@ public final class RowReader {
    * A hint that does not move the read on is ignored and the next cell is looked at, as HBase does.
    */
   private void followHint(RowSource source, Cell cell) throws IOException {
+    if (!spec.followsHints()) {
+      return;
+    }
     Cell hint = filter.getNextCellHint(cell);
     if (hint == null) {
       return;

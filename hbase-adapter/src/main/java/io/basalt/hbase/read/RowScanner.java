@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
@@ -21,6 +23,7 @@ public final class RowScanner implements RegionScanner {
   private final RowSource source;
   private final RowReader reader;
   private final Filter filter;
+  private final boolean joinedFamilies;
   private final int batch;
   private List<Cell> pending = List.of();
   private int pendingOffset;
@@ -35,6 +38,7 @@ public final class RowScanner implements RegionScanner {
     this.source = source;
     this.reader = new RowReader(spec);
     this.filter = spec.filter();
+    this.joinedFamilies = spec.hasJoinedFamilies();
     this.batch = batch;
   }
 
@@ -43,8 +47,20 @@ public final class RowScanner implements RegionScanner {
     return region;
   }
 
+  /**
+   * The next Results. A filter or comparator that throws (a LongComparator meeting a value that is not 8 bytes,
+   * say) fails the read for good: the same cells would fail it again on every retry.
+   */
   @Override
   public Batch next(ScanLimits limits) throws IOException {
+    try {
+      return read(limits);
+    } catch (RuntimeException e) {
+      throw new DoNotRetryIOException("reading " + region.getRegionNameAsString() + " failed: " + e, e);
+    }
+  }
+
+  private Batch read(ScanLimits limits) throws IOException {
     List<Result> results = new ArrayList<>();
     long bytes = 0;
     int completeRows = 0;
@@ -69,7 +85,8 @@ public final class RowScanner implements RegionScanner {
       if (batch > 0) {
         end = Math.min(end, pendingOffset + batch);
       }
-      if (limits.partialRowsAllowed()) {
+      // A filter that judges whole rows keeps rows whole: HBase then checks the byte limit between rows only.
+      if (limits.partialRowsAllowed() && (filter == null || !filter.hasFilterRow())) {
         // Cut after the cell that reaches the byte limit, as HBase does between cells.
         for (int i = pendingOffset; i < end; i++) {
           bytes += sizeOf(pending.get(i));
@@ -86,7 +103,12 @@ public final class RowScanner implements RegionScanner {
       List<Cell> piece = pending.subList(pendingOffset, end);
       pendingOffset = end;
       boolean moreCellsInRow = pendingOffset < pending.size();
-      results.add(Result.create(new ArrayList<>(piece), null, false, moreCellsInRow));
+      List<Cell> cells = new ArrayList<>(piece);
+      if (joinedFamilies) {
+        // Essential families come first in the pending row; each Result is in cell order, as HBase sorts it.
+        cells.sort(CellComparator.getInstance());
+      }
+      results.add(Result.create(cells, null, false, moreCellsInRow));
       if (!moreCellsInRow) {
         completeRows++;
       }
@@ -113,7 +135,14 @@ public final class RowScanner implements RegionScanner {
       rowPending = false;
       lastRow = source.row();
       if (filter != null && filter.filterRowKey(KeyValueUtil.createFirstOnRow(lastRow))) {
+        // As HBase: a filter that rejects the row key and then wants nothing more ends the region at once.
+        boolean regionDone = filter.filterAllRemaining();
         filter.reset();
+        if (regionDone) {
+          exhausted = true;
+          filterDone = filter.filterAllRemaining();
+          return RowOutcome.NONE;
+        }
         continue;
       }
       RowReader.Row row = reader.readRow(source);
@@ -122,22 +151,35 @@ public final class RowScanner implements RegionScanner {
       if (keep && filter != null) {
         if (filter.hasFilterRow()) {
           filter.filterRowCells(cells);
-          keep = !cells.isEmpty() && !filter.filterRow();
+          // filterRow is asked only when cells remain; a row emptied here may still gain on-demand families.
+          keep = cells.isEmpty() || !filter.filterRow();
         } else {
           keep = !filter.filterRow();
         }
       }
+      boolean familiesDone = row.allFamiliesDone();
+      if (keep && joinedFamilies) {
+        // The row passed on its essential families; now read the rest into it, through the same filter.
+        source.rewindFamilies();
+        RowReader.Row joined = reader.readJoinedFamilies(source);
+        cells = new ArrayList<>(cells);
+        cells.addAll(joined.cells());
+        familiesDone = joined.allFamiliesDone();
+      }
+      if (familiesDone) {
+        exhausted = true; // every family's reading has ended: nothing more in this region
+      }
       if (filter != null) {
         filter.reset();
-        // HBase ends the region's scan once the filter says it wants nothing more.
-        filterDone = row.scanDone() || filter.filterAllRemaining();
+        // Once reset for the next row the filter may still want nothing more: then the whole scan is over.
+        filterDone = filter.filterAllRemaining();
       }
-      if (keep) {
+      if (keep && !cells.isEmpty()) {
         pending = cells;
         pendingOffset = 0;
         return RowOutcome.ROW;
       }
-      if (filterDone) {
+      if (filterDone || exhausted) {
         return RowOutcome.NONE;
       }
     }

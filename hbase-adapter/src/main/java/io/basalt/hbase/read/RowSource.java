@@ -44,6 +44,11 @@ public interface RowSource extends AutoCloseable {
    */
   boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) throws IOException;
 
+  /**
+   * Goes back to the start of the current row in every family, to read (some of) its families again. Used for
+   * families loaded on demand, read only once the filter has kept the row.
+   */
+  void rewindFamilies() throws IOException;
 
   /** Whether rows come in descending order. */
   boolean isReversed();

@@ -69,6 +69,10 @@ public final class TabletRowSource implements RowSource {
     return cursor.seekFamily(row, qualifier, timestamp, type & 0xFF);
   }
 
+  @Override
+  public void rewindFamilies() throws StorageException {
+    cursor.rewindFamilies();
+  }
 
   @Override
   public boolean isReversed() {

@@ -54,6 +54,9 @@ enum EmptyRowSource implements RowSource {
   public void skipFamily() {}
 
   @Override
+  public void rewindFamilies() {}
+
+  @Override
   public boolean seekFamily(byte[] row, byte[] qualifier, long timestamp, byte type) {
     return false;
   }

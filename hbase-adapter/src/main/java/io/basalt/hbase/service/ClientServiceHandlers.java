@@ -48,11 +48,7 @@ public final class ClientServiceHandlers {
     }
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
-    Result result = region.get(get);
-    if (get.isCheckExistenceOnly()) {
-      return GetResponse.newBuilder().setResult(ProtobufUtil.toResult(!result.isEmpty(), false)).build();
-    }
-    return GetResponse.newBuilder().setResult(ResultEncoder.encode(result, call)).build();
+    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get), call)).build();
   }
 
   private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {

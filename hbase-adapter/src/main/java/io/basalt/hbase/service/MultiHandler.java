@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
@@ -143,9 +144,9 @@ final class MultiHandler {
             if (action.getGet().getClosestRowBefore()) {
               throw new UnknownProtocolException("closest_row_before was removed in HBase 2.0");
             }
-            Result result = region.get(ProtobufUtil.toGet(action.getGet()));
+            Get get = ProtobufUtil.toGet(action.getGet());
             results.set(position, ResultOrException.newBuilder().setIndex(index)
-                .setResult(ResultEncoder.encode(result, call)).build());
+                .setResult(ResultEncoder.encode(get, region.get(get), call)).build());
           } else if (action.hasMutation()) {
             MutationProto proto = action.getMutation();
             Mutation mutation = Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(position)));

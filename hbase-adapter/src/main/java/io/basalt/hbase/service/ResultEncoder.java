@@ -1,6 +1,7 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.rpc.CallContext;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -18,5 +19,13 @@ final class ResultEncoder {
       return ProtobufUtil.toResultNoData(result);
     }
     return ProtobufUtil.toResult(result);
+  }
+
+  /** A Get's answer: only whether the row has matching cells when the client asked just that. */
+  static ClientProtos.Result encode(Get get, Result result, CallContext call) {
+    if (get.isCheckExistenceOnly()) {
+      return ProtobufUtil.toResult(!result.isEmpty(), false);
+    }
+    return encode(result, call);
   }
 }

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.UnknownScannerException;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.exceptions.ScannerResetException;
+import org.apache.hadoop.hbase.filter.IncompatibleFilterException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
@@ -44,7 +45,7 @@ final class ScanHandler {
 
   private ScanResponse openScan(CallContext call, ScanRequest request) throws IOException {
     Region region = regions.resolve(request.getRegion());
-    Scan scan = ProtobufUtil.toScan(request.getScan());
+    Scan scan = toScan(request.getScan());
     long maxBytes = scan.getMaxResultSize() > 0 ? Math.min(scan.getMaxResultSize(), maxResultBytesCap)
         : maxResultBytesCap;
     RegionScanner scanner = region.openScanner(scan);
@@ -82,6 +83,18 @@ final class ScanHandler {
         return response.setMoreResults(true).setMoreResultsInRegion(true).build();
       }
       return fetch(call, request, entry, response);
+    }
+  }
+
+  /**
+   * The client's Scan. A batch size with a filter that must see whole rows is refused here, for good: HBase fails
+   * it with a plain IOException that clients retry until they give up.
+   */
+  private static Scan toScan(ClientProtos.Scan proto) throws IOException {
+    try {
+      return ProtobufUtil.toScan(proto);
+    } catch (IncompatibleFilterException e) {
+      throw new DoNotRetryIOException(e.getMessage(), e);
     }
   }
 

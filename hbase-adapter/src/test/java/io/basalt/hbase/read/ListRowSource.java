@@ -80,6 +80,11 @@ final class ListRowSource implements RowSource {
   }
 
   @Override
+  public void rewindFamilies() {
+    cellIndex = -1;
+  }
+
+  @Override
   public void skipFamily() {
     List<Cell> row = rows.get(rowIndex);
     byte[] family = family();

@@ -184,6 +184,26 @@ public final class TableCursor implements AutoCloseable {
   }
 
   /**
+   * Goes back to the start of the current row in every family, so that the row can be read again (the reader
+   * may pass over families it has already read). Forward cursors only: a reversed cursor positions a family on
+   * entering it.
+   */
+  public synchronized void rewindFamilies() throws StorageException {
+    checkOpen();
+    if (reversed) {
+      throw new IllegalStateException("families cannot be revisited in a reversed read");
+    }
+    if (rowPrefix != null) {
+      for (RocksIterator iterator : iterators) {
+        iterator.seek(rowPrefix);
+      }
+      familyIndex = 0;
+      clearCell();
+      checkStatus();
+    }
+  }
+
+  /**
    * Moves the current family to the first cell at or after the given coordinates in the cursor's direction: a
    * later column of the current row, or (for a hint that leaves the row) the given row, where the other families
    * may still have rows in between. The rest of the family in the current row is skipped.
