@@ -1,0 +1,141 @@
+package io.basalt.conformance.differential;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.HBaseOracleProcess;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The same seeded sequence of operations against Basalt and against real HBase 2.6.4, through the same stock
+ * client, comparing every outcome: cells with their timestamps (where the test chose them), per-action batch
+ * results and error classes. At the end the whole table, delete markers included, must be the same.
+ *
+ * <p>{@code -Ddifferential.seed=N} replays a run; {@code -Ddifferential.ops=N} sets its length;
+ * {@code -Ddifferential.long=true} runs the long version.
+ */
+class DifferentialTest {
+  private static final int SHORT_RUN_OPERATIONS = 10_000;
+  private static final int LONG_RUN_OPERATIONS = 200_000;
+  private static final int HISTORY = 25;
+
+  @RegisterExtension
+  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+
+  private static HBaseOracleProcess hbase;
+  private static Connection hbaseConnection;
+  private static Connection basaltConnection;
+
+  @BeforeAll
+  static void startServers() throws Exception {
+    hbase = HBaseOracleProcess.launch("DifferentialTest");
+    Configuration basaltConf = clientConfiguration(BASALT.process().zookeeperHost(), BASALT.process().zookeeperPort());
+    basaltConnection = ConnectionFactory.createConnection(basaltConf);
+    hbaseConnection = OracleReadiness.connectWhenReady(hbase, clientConfiguration("127.0.0.1", hbase.zookeeperPort()));
+  }
+
+  @AfterAll
+  static void stopServers() throws IOException {
+    try {
+      for (Connection connection : new Connection[] {basaltConnection, hbaseConnection}) {
+        if (connection != null) {
+          connection.close();
+        }
+      }
+    } finally {
+      if (hbase != null) {
+        hbase.close();
+      }
+    }
+  }
+
+  private static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("hbase.zookeeper.quorum", zookeeperHost);
+    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
+    // Errors the workload provokes cannot succeed on retry; do not spend minutes finding that out.
+    conf.setInt("hbase.client.retries.number", 3);
+    conf.setLong("hbase.client.pause", 50);
+    conf.setInt("hbase.client.operation.timeout", 60_000);
+    return conf;
+  }
+
+  @Test
+  void sameOutcomesAsRealHBase() throws IOException {
+    long seed = Long.getLong("differential.seed", System.nanoTime());
+    boolean longRun = Boolean.getBoolean("differential.long");
+    int operations = Integer.getInteger("differential.ops", longRun ? LONG_RUN_OPERATIONS : SHORT_RUN_OPERATIONS);
+    String replay = "replay with: mvn -B verify -pl conformance-tests/differential-2.6 -am -Dtest=DifferentialTest"
+        + " -Dsurefire.failIfNoSpecifiedTests=false -Ddifferential.seed=" + seed + " -Ddifferential.ops=" + operations;
+    System.out.println("Differential test: seed " + seed + ", " + operations + " operations (" + replay + ")");
+
+    for (Connection connection : new Connection[] {basaltConnection, hbaseConnection}) {
+      try (Admin admin = connection.getAdmin()) {
+        admin.createTable(Vocabulary.tableDescriptor(), Vocabulary.splitKeys());
+      }
+    }
+    Workload workload = new Workload(seed);
+    Deque<String> history = new ArrayDeque<>();
+    try (Table basalt = basaltConnection.getTable(Vocabulary.TABLE);
+        Table real = hbaseConnection.getTable(Vocabulary.TABLE)) {
+      for (int i = 0; i < operations; i++) {
+        Operation operation = workload.next();
+        Operation.Outcome expected = operation.runOn(real);
+        Operation.Outcome actual = operation.runOn(basalt);
+        if (!expected.text().equals(actual.text())) {
+          fail(difference("operation " + i + ": " + operation.description(), expected.detail(), actual.detail(),
+              history, replay)
+              + "\nEverything stored, HBase:\n" + everything(real) + "Everything stored, Basalt:\n"
+              + everything(basalt));
+        }
+        remember(history, i + ": " + operation.description() + "\n    -> "
+            + expected.text().replace("\n", "\n       "));
+      }
+      String expected = everything(real);
+      String actual = everything(basalt);
+      if (!expected.equals(actual)) {
+        fail(difference("final raw scan of the whole table", expected, actual, history, replay));
+      }
+    }
+  }
+
+  /** Every cell and marker still stored, all versions: what both servers hold after the run. */
+  private static String everything(Table table) throws IOException {
+    StringBuilder text = new StringBuilder();
+    try (ResultScanner scanner = table.getScanner(new Scan().setRaw(true).readAllVersions())) {
+      for (Result result : scanner) {
+        text.append(Canonical.result(result)).append('\n');
+      }
+    }
+    return text.toString();
+  }
+
+  private static void remember(Deque<String> history, String entry) {
+    history.addLast(entry);
+    if (history.size() > HISTORY) {
+      history.removeFirst();
+    }
+  }
+
+  private static String difference(String what, String expected, String actual, Deque<String> history,
+      String replay) {
+    return "Basalt differs from HBase at " + what + "\n  HBase:  " + expected.replace("\n", "\n          ")
+        + "\n  Basalt: " + actual.replace("\n", "\n          ") + "\nThe operations before it:\n  "
+        + String.join("\n  ", history) + "\n" + replay;
+  }
+}

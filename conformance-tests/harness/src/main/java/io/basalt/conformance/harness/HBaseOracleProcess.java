@@ -1,0 +1,165 @@
+package io.basalt.conformance.harness;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real HBase 2.6, the oracle of differential tests: a standalone HMaster (ZooKeeper, master and one region server
+ * in one JVM, as {@code bin/hbase master start} runs it) started as a child process from the jars Maven resolved
+ * in the hbase-oracle module. Its data lives on the local filesystem in a temporary directory; its log goes to
+ * {@code target/hbase-oracle-logs}. Readiness is the caller's to check, with a client of its choosing.
+ */
+public final class HBaseOracleProcess implements AutoCloseable {
+  private final Process process;
+  private final Path home;
+  private final Path log;
+  private final int zookeeperPort;
+
+  private HBaseOracleProcess(Process process, Path home, Path log, int zookeeperPort) {
+    this.process = process;
+    this.home = home;
+    this.log = log;
+    this.zookeeperPort = zookeeperPort;
+  }
+
+  /** Launches HBase on free loopback ports; returns at once, before HBase is ready to serve. */
+  public static HBaseOracleProcess launch(String logName) throws IOException {
+    String classpath = oracleClasspath();
+    Path home = Files.createTempDirectory("hbase-oracle-");
+    Path conf = Files.createDirectories(home.resolve("conf"));
+    int zookeeperPort = freePort();
+    Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort));
+    Path logDir = Files.createDirectories(Path.of("target", "hbase-oracle-logs"));
+    Path log = logDir.resolve(logName + ".log").toAbsolutePath();
+    Files.writeString(conf.resolve("log4j2.properties"), log4jProperties(log));
+
+    List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx2g", "-XX:+UseG1GC"));
+    command.addAll(jdk17Flags());
+    command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));
+    command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
+        "org.apache.hadoop.hbase.master.HMaster", "start"));
+    Process process = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+        .start();
+    return new HBaseOracleProcess(process, home, log, zookeeperPort);
+  }
+
+  /** The ZooKeeper client port, for {@code hbase.zookeeper.property.clientPort}; the quorum is 127.0.0.1. */
+  public int zookeeperPort() {
+    return zookeeperPort;
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /**
+   * Kills HBase outright and removes its data: an oracle's data is disposable, and a clean HBase shutdown
+   * takes a quarter of a minute.
+   */
+  @Override
+  public void close() throws IOException {
+    process.destroyForcibly();
+    try {
+      process.waitFor(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    BasaltServerExtension.deleteRecursively(home);
+  }
+
+  private static String siteXml(Path home, int zookeeperPort) throws IOException {
+    Map<String, String> site = new LinkedHashMap<>();
+    site.put("hbase.cluster.distributed", "false");
+    site.put("hbase.rootdir", home.resolve("root").toUri().toString());
+    site.put("hbase.tmp.dir", home.resolve("tmp").toString());
+    site.put("hbase.unsafe.stream.capability.enforce", "false");
+    site.put("hbase.zookeeper.quorum", "127.0.0.1");
+    site.put("hbase.zookeeper.property.clientPort", Integer.toString(zookeeperPort));
+    site.put("hbase.zookeeper.property.clientPortAddress", "127.0.0.1");
+    site.put("hbase.zookeeper.property.dataDir", home.resolve("zookeeper").toString());
+    site.put("hbase.master.port", Integer.toString(freePort()));
+    site.put("hbase.regionserver.port", Integer.toString(freePort()));
+    site.put("hbase.master.ipc.address", "127.0.0.1");
+    site.put("hbase.regionserver.ipc.address", "127.0.0.1");
+    site.put("hbase.master.hostname", "127.0.0.1");
+    site.put("hbase.unsafe.regionserver.hostname", "127.0.0.1");
+    site.put("hbase.master.info.port", "-1");
+    site.put("hbase.regionserver.info.port", "-1");
+    site.put("hbase.localcluster.assign.random.ports", "false");
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+    site.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
+        .append(value).append("</value></property>\n"));
+    return xml.append("</configuration>\n").toString();
+  }
+
+  private static String log4jProperties(Path log) {
+    return String.join("\n",
+        "status = warn",
+        "appender.file.type = File",
+        "appender.file.name = file",
+        "appender.file.fileName = " + log.toString().replace("\\", "/"),
+        "appender.file.append = true",
+        "appender.file.layout.type = PatternLayout",
+        "appender.file.layout.pattern = %d{ISO8601} %-5p [%t] %c{2}: %m%n",
+        "rootLogger.level = warn",
+        "rootLogger.appenderRef.file.ref = file",
+        "");
+  }
+
+  /** What HBase's own launcher adds on JDK 11 and later. */
+  private static List<String> jdk17Flags() {
+    List<String> flags = new ArrayList<>(List.of(
+        "-Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true",
+        "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.admin.enableServer=false",
+        "--add-modules", "jdk.unsupported"));
+    for (String pkg : List.of("java.io", "java.nio", "sun.nio.ch", "java.lang", "jdk.internal.ref",
+        "java.lang.reflect", "java.util", "java.util.concurrent")) {
+      flags.add("--add-opens");
+      flags.add("java.base/" + pkg + "=ALL-UNNAMED");
+    }
+    for (String export : List.of("java.base/jdk.internal.misc", "java.base/sun.net.dns", "java.base/sun.net.util",
+        "java.security.jgss/sun.security.krb5")) {
+      flags.add("--add-exports");
+      flags.add(export + "=ALL-UNNAMED");
+    }
+    return flags;
+  }
+
+  private static String oracleClasspath() throws IOException {
+    String configured = System.getProperty("hbase.oracle.classpath");
+    if (configured == null) {
+      throw new IOException("system property hbase.oracle.classpath is not set; run the tests through Maven");
+    }
+    Path file = Path.of(configured);
+    if (!Files.isRegularFile(file)) {
+      throw new IOException("no HBase classpath file at " + file.toAbsolutePath()
+          + "; build the conformance-tests/hbase-oracle module first");
+    }
+    return Files.readString(file, StandardCharsets.UTF_8).trim();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static String javaExecutable() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+}
