@@ -140,6 +140,20 @@ public final class Table {
     }
   }
 
+  /**
+   * Swaps in a new set of families (and their column family handles, in the definition's family order). Writes
+   * and cursors opened from now on use them; cursors already open keep reading what they started with.
+   */
+  void replaceLayout(TableDefinition next, List<ColumnFamilyHandle> nextHandles) {
+    lifecycle.writeLock().lock();
+    try {
+      definition = next;
+      handles = List.copyOf(nextHandles);
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
   /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
   void replaceDefinition(TableDefinition next) {
     lifecycle.writeLock().lock();

@@ -182,6 +182,94 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Changes a table's families and properties in one step: each added family starts empty, each dropped family's
+   * data is deleted.
+   */
+  public Table alterTable(String name, List<byte[]> addFamilies, List<byte[]> dropFamilies,
+      Map<String, byte[]> properties) throws StorageException {
+    synchronized (ddlLock) {
+      Table table = requireTable(name);
+      TableDefinition current = table.definition();
+      List<FamilyDefinition> kept = new ArrayList<>();
+      List<ColumnFamilyHandle> keptHandles = new ArrayList<>();
+      List<ColumnFamilyHandle> dropped = new ArrayList<>();
+      for (int i = 0; i < current.families().size(); i++) {
+        FamilyDefinition family = current.families().get(i);
+        if (dropFamilies.stream().anyMatch(family::hasName)) {
+          dropped.add(table.handles().get(i));
+        } else {
+          kept.add(family);
+          keptHandles.add(table.handles().get(i));
+        }
+      }
+      relayout(table, kept, keptHandles, addFamilies, current.tablets(), properties);
+      dropColumnFamilies(name, dropped);
+      return table;
+    }
+  }
+
+  /** Deletes every cell of a table at once: its families get fresh column families, its tablets new ids. */
+  public Table truncateTable(String name, List<byte[]> splitRows, Map<String, byte[]> properties)
+      throws StorageException {
+    synchronized (ddlLock) {
+      Table table = requireTable(name);
+      List<byte[]> families = new ArrayList<>();
+      table.definition().families().forEach(family -> families.add(family.name()));
+      List<ColumnFamilyHandle> old = table.handles();
+      relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties);
+      dropColumnFamilies(name, old);
+      return table;
+    }
+  }
+
+  /** Gives a table new column families for {@code added}, the given tablets and properties; catalog first. */
+  private void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
+      List<byte[]> added, List<TabletDefinition> tablets, Map<String, byte[]> properties) throws StorageException {
+    checkOpen();
+    TableDefinition current = table.definition();
+    int sequence = current.nextFamilySequence();
+    List<FamilyDefinition> created = new ArrayList<>();
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    for (byte[] family : added) {
+      String cfName = "t" + current.id() + ".f" + sequence++;
+      created.add(new FamilyDefinition(family, cfName));
+      descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8), resources.dataOptions()));
+    }
+    List<FamilyDefinition> families = new ArrayList<>(kept);
+    families.addAll(created);
+    TableDefinition next = new TableDefinition(current.id(), current.name(), families, tablets, properties,
+        sequence);
+    List<ColumnFamilyHandle> createdHandles;
+    try {
+      createdHandles = descriptors.isEmpty() ? List.of() : db.createColumnFamilies(descriptors);
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot create column families of table " + current.name() + ": "
+          + e.getMessage(), e);
+    }
+    try {
+      catalog.putTable(next);
+    } catch (StorageException e) {
+      dropColumnFamilies(current.name(), createdHandles);
+      throw e;
+    }
+    List<FamilyDefinition> order = new ArrayList<>(kept);
+    order.addAll(created);
+    List<ColumnFamilyHandle> handles = new ArrayList<>(keptHandles);
+    handles.addAll(createdHandles);
+    table.replaceLayout(next, orderedHandles(next, handles, order));
+    LOG.info("Changed {}", next);
+  }
+
+  private Table requireTable(String name) throws StorageException {
+    checkOpen();
+    Table table = tables.get(name);
+    if (table == null) {
+      throw new UnknownTableException(name);
+    }
+    return table;
+  }
+
   /** Replaces the properties of a table (the layer above keeps its schema and state there). */
   public Table replaceProperties(String name, Map<String, byte[]> properties) throws StorageException {
     synchronized (ddlLock) {

@@ -227,6 +227,42 @@ class TabletStoreTest {
   }
 
   @Test
+  void alteringFamiliesKeepsOthersDataAndDropsTheDroppedOnes() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("f1")).add(b("g"), b("q"), 1, PUT,
+        b("g1")).build(), Durability.LOG);
+    store.alterTable("t", families("h"), families("g"), Map.of("schema", b("s2")));
+    table.write(RowMutation.forRow(b("r")).add(b("h"), b("q"), 1, PUT, b("h1")).build(), Durability.LOG);
+    assertEquals(List.of("r/f:q/1=f1", "r/h:q/1=h1"), readAll(table, List.of(), "", ""));
+    assertThrows(UnknownFamilyException.class,
+        () -> table.write(RowMutation.forRow(b("r")).add(b("g"), b("q"), 2, PUT, b("g2")).build(), Durability.LOG));
+
+    // Adding a dropped family back gives it a fresh, empty column family; all of it survives a reopen.
+    store.alterTable("t", families("g"), List.of(), Map.of("schema", b("s3")));
+    store.close();
+    store = open();
+    Table reopened = store.table("t").orElseThrow();
+    assertEquals(List.of("r/f:q/1=f1", "r/h:q/1=h1"), readAll(reopened, List.of(), "", ""));
+    assertArrayEquals(b("s3"), reopened.definition().property("schema").orElseThrow());
+    assertEquals(3, reopened.definition().families().size());
+  }
+
+  @Test
+  void truncatingEmptiesEveryFamilyAndRetilesTheTable() throws Exception {
+    store = open();
+    Table table = store.createTable("t", families("f"), List.of(b("m")), Map.of());
+    table.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
+    store.truncateTable("t", List.of(), Map.of());
+    assertEquals(List.of(), readAll(table, List.of(), "", ""));
+    assertEquals(1, table.definition().tablets().size());
+    table.write(RowMutation.forRow(b("b")).add(b("f"), b("q"), 1, PUT, b("w")).build(), Durability.LOG);
+    store.close();
+    store = open();
+    assertEquals(List.of("b/f:q/1=w"), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
+  }
+
+  @Test
   void droppedTableLosesItsDataAndNameCanBeReused() throws Exception {
     store = open();
     Table first = store.createTable("t", families("f"), List.of(), Map.of());

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -76,6 +77,8 @@ class RestartTest {
         table.delete(new Delete(toBytes("row-0007")));
       }
       admin.disableTable(disabled);
+      admin.createNamespace(NamespaceDescriptor.create("kept").addConfiguration("k", "v").build());
+      admin.addColumnFamily(disabled, ColumnFamilyDescriptorBuilder.newBuilder(G).setTimeToLive(3600).build());
       regionsBefore = admin.getRegions(split);
       assertEquals(0, basalt.stop(), "a clean stop exits 0");
     }
@@ -87,6 +90,8 @@ class RestartTest {
       assertTrue(admin.tableExists(split));
       assertTrue(admin.isTableDisabled(disabled));
       assertEquals(3, admin.getDescriptor(split).getColumnFamily(F).getMaxVersions());
+      assertEquals("v", admin.getNamespaceDescriptor("kept").getConfigurationValue("k"));
+      assertEquals(3600, admin.getDescriptor(disabled).getColumnFamily(G).getTimeToLive());
       List<RegionInfo> regionsAfter = admin.getRegions(split);
       assertEquals(regionsBefore.size(), regionsAfter.size());
       for (int i = 0; i < regionsBefore.size(); i++) {

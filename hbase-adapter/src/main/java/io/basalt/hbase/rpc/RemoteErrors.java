@@ -1,5 +1,6 @@
 package io.basalt.hbase.rpc;
 
+import io.basalt.hbase.errors.ServerSideException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,8 +18,10 @@ public final class RemoteErrors {
 
   public static ExceptionResponse toExceptionResponse(Throwable error) {
     Throwable reported = unwrap(error);
+    String className = reported instanceof ServerSideException serverSide
+        ? serverSide.remoteClassName() : reported.getClass().getName();
     ExceptionResponse.Builder response = ExceptionResponse.newBuilder()
-        .setExceptionClassName(reported.getClass().getName())
+        .setExceptionClassName(className)
         .setStackTrace(stackTrace(reported))
         .setDoNotRetry(reported instanceof DoNotRetryIOException);
     if (reported instanceof HBaseServerException serverException && serverException.isServerOverloaded()) {
@@ -33,6 +36,9 @@ public final class RemoteErrors {
    */
   private static Throwable unwrap(Throwable error) {
     String name = error.getClass().getName();
+    if (error instanceof ServerSideException) {
+      return error;
+    }
     if (error instanceof IOException && (name.startsWith("org.apache.hadoop.") || name.startsWith("java."))) {
       return error;
     }

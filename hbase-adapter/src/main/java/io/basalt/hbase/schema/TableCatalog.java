@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.InvalidFamilyOperationException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableState;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -34,12 +35,14 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 public final class TableCatalog {
   private final TabletStore store;
+  private final NamespaceCatalog namespaces;
   private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
   private final AtomicLong version = new AtomicLong();
   private final Object ddlLock = new Object();
 
   public TableCatalog(TabletStore store) throws IOException {
     this.store = store;
+    this.namespaces = new NamespaceCatalog(store);
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
@@ -75,10 +78,10 @@ public final class TableCatalog {
   /** Creates an enabled table with one region per range between consecutive split keys. */
   public HBaseTable create(TableDescriptor descriptor, List<byte[]> splitKeys) throws IOException {
     TableName name = descriptor.getTableName();
-    checkNamespace(name);
     checkSchema(descriptor);
     List<byte[]> splits = checkedSplitKeys(name, splitKeys);
     synchronized (ddlLock) {
+      checkNamespace(name);
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
@@ -132,13 +135,103 @@ public final class TableCatalog {
     }
   }
 
-  /** The namespaces that exist: HBase's two built-in ones ({@code default} and {@code hbase}). */
-  public List<NamespaceDescriptor> namespaces() {
-    return List.of(NamespaceDescriptor.DEFAULT_NAMESPACE, NamespaceDescriptor.SYSTEM_NAMESPACE);
+  /**
+   * Replaces a table's descriptor: families it adds start empty, families it leaves out are dropped with their
+   * data, changed family options (VERSIONS, TTL, ...) apply to reads at once. Works on enabled tables, as HBase's
+   * online schema change does.
+   */
+  public HBaseTable modify(TableDescriptor descriptor) throws IOException {
+    TableName name = descriptor.getTableName();
+    checkSchema(descriptor);
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      List<byte[]> added = new ArrayList<>();
+      for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+        if (!table.descriptor().hasColumnFamily(family.getName())) {
+          added.add(family.getName());
+        }
+      }
+      List<byte[]> dropped = new ArrayList<>();
+      for (ColumnFamilyDescriptor family : table.descriptor().getColumnFamilies()) {
+        if (!descriptor.hasColumnFamily(family.getName())) {
+          dropped.add(family.getName());
+        }
+      }
+      Table storageTable = store.alterTable(storageName(name), added, dropped,
+          TableProperties.of(descriptor, table.state()));
+      return publish(new HBaseTable(name, descriptor, table.state(), storageTable));
+    }
   }
 
-  public boolean namespaceExists(String namespace) {
-    return namespaces().stream().anyMatch(ns -> ns.getName().equals(namespace));
+  public HBaseTable addFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+    synchronized (ddlLock) {
+      TableDescriptor current = require(name).descriptor();
+      if (current.hasColumnFamily(family.getName())) {
+        throw new InvalidFamilyOperationException("Column family '" + family.getNameAsString() + "' in table '"
+            + name + "' already exists so cannot be added");
+      }
+      return modify(TableDescriptorBuilder.newBuilder(current).setColumnFamily(family).build());
+    }
+  }
+
+  public HBaseTable modifyFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+    synchronized (ddlLock) {
+      TableDescriptor current = require(name).descriptor();
+      if (!current.hasColumnFamily(family.getName())) {
+        throw new InvalidFamilyOperationException("Column family '" + family.getNameAsString()
+            + "' does not exist, so it cannot be modified");
+      }
+      return modify(TableDescriptorBuilder.newBuilder(current).modifyColumnFamily(family).build());
+    }
+  }
+
+  public HBaseTable deleteFamily(TableName name, byte[] family) throws IOException {
+    synchronized (ddlLock) {
+      TableDescriptor current = require(name).descriptor();
+      String familyName = Bytes.toStringBinary(family);
+      if (!current.hasColumnFamily(family)) {
+        throw new InvalidFamilyOperationException("Family '" + familyName + "' does not exist, so it cannot be "
+            + "deleted");
+      }
+      if (current.getColumnFamilyCount() == 1) {
+        throw new InvalidFamilyOperationException("Family '" + familyName + "' is the only column family in the "
+            + "table, so it cannot be deleted");
+      }
+      return modify(TableDescriptorBuilder.newBuilder(current).removeColumnFamily(family).build());
+    }
+  }
+
+  /**
+   * Deletes every row of a disabled table and enables it again, with its old region boundaries or as one region.
+   * The regions get new ids, as HBase gives a truncated table new regions.
+   */
+  public HBaseTable truncate(TableName name, boolean preserveSplits) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      if (table.isEnabled()) {
+        throw new TableNotDisabledException(name);
+      }
+      List<byte[]> splits = new ArrayList<>();
+      if (preserveSplits) {
+        table.regions().stream().skip(1).forEach(region -> splits.add(region.getStartKey()));
+      }
+      Table storageTable = store.truncateTable(storageName(name), splits,
+          TableProperties.of(table.descriptor(), TableState.State.ENABLED));
+      return publish(new HBaseTable(name, table.descriptor(), TableState.State.ENABLED, storageTable));
+    }
+  }
+
+  /** The namespaces that exist: {@code default}, {@code hbase}, and those clients created. */
+  public NamespaceCatalog namespaces() {
+    return namespaces;
+  }
+
+  /** Removes an empty namespace; DDL on tables is held off meanwhile so none appears in it half-way. */
+  public void deleteNamespace(String namespace) throws IOException {
+    synchronized (ddlLock) {
+      int tableCount = (int) tables.keySet().stream().filter(t -> t.getNamespaceAsString().equals(namespace)).count();
+      namespaces.delete(namespace, tableCount);
+    }
   }
 
   private HBaseTable changeState(HBaseTable table, TableState.State state) throws StorageException {
@@ -154,9 +247,7 @@ public final class TableCatalog {
   }
 
   private void checkNamespace(TableName name) throws NamespaceNotFoundException {
-    if (!namespaceExists(name.getNamespaceAsString())) {
-      throw new NamespaceNotFoundException(name.getNamespaceAsString());
-    }
+    namespaces.require(name.getNamespaceAsString());
   }
 
   /** The checks HBase's master applies before creating a table, with its wording. */

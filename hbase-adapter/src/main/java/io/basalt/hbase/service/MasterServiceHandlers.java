@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.hadoop.hbase.NamespaceDescriptor;
-import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableState;
@@ -28,14 +26,18 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 final class MasterServiceHandlers {
   private final TableCatalog catalog;
   private final ProcedureTracker procedures;
+  private final NamespaceHandlers namespaces;
+  private final SchemaHandlers schema;
 
   MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures) {
     this.catalog = catalog;
     this.procedures = procedures;
+    this.namespaces = new NamespaceHandlers(catalog, procedures);
+    this.schema = new SchemaHandlers(catalog, procedures);
   }
 
   ServiceBinding binding() {
-    return ServiceBinding.of(MasterService.getDescriptor())
+    ServiceBinding.Builder binding = ServiceBinding.of(MasterService.getDescriptor())
         .on("IsMasterRunning", MasterProtos.IsMasterRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsMasterRunningResponse.newBuilder().setIsMasterRunning(true).build())
         .on("CreateTable", MasterProtos.CreateTableRequest.getDefaultInstance(), this::createTable)
@@ -47,13 +49,10 @@ final class MasterServiceHandlers {
         .on("GetTableNames", MasterProtos.GetTableNamesRequest.getDefaultInstance(), this::tableNames)
         .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState)
         .on("getProcedureResult", MasterProtos.GetProcedureResultRequest.getDefaultInstance(),
-            this::procedureResult)
-        .on("ListNamespaces", MasterProtos.ListNamespacesRequest.getDefaultInstance(), this::listNamespaces)
-        .on("ListNamespaceDescriptors", MasterProtos.ListNamespaceDescriptorsRequest.getDefaultInstance(),
-            this::listNamespaceDescriptors)
-        .on("GetNamespaceDescriptor", MasterProtos.GetNamespaceDescriptorRequest.getDefaultInstance(),
-            this::namespaceDescriptor)
-        .build();
+            this::procedureResult);
+    namespaces.register(binding);
+    schema.register(binding);
+    return binding.build();
   }
 
   private MasterProtos.CreateTableResponse createTable(CallContext call, MasterProtos.CreateTableRequest request)
@@ -141,33 +140,6 @@ final class MasterServiceHandlers {
         .setSubmittedTime(completed.get().submittedMillis())
         .setLastUpdate(completed.get().finishedMillis())
         .build();
-  }
-
-  private MasterProtos.ListNamespacesResponse listNamespaces(CallContext call,
-      MasterProtos.ListNamespacesRequest request) {
-    MasterProtos.ListNamespacesResponse.Builder response = MasterProtos.ListNamespacesResponse.newBuilder();
-    catalog.namespaces().forEach(ns -> response.addNamespaceName(ns.getName()));
-    return response.build();
-  }
-
-  private MasterProtos.ListNamespaceDescriptorsResponse listNamespaceDescriptors(CallContext call,
-      MasterProtos.ListNamespaceDescriptorsRequest request) {
-    MasterProtos.ListNamespaceDescriptorsResponse.Builder response =
-        MasterProtos.ListNamespaceDescriptorsResponse.newBuilder();
-    catalog.namespaces().forEach(ns -> response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(ns)));
-    return response.build();
-  }
-
-  private MasterProtos.GetNamespaceDescriptorResponse namespaceDescriptor(CallContext call,
-      MasterProtos.GetNamespaceDescriptorRequest request) throws NamespaceNotFoundException {
-    for (NamespaceDescriptor namespace : catalog.namespaces()) {
-      if (namespace.getName().equals(request.getNamespaceName())) {
-        return MasterProtos.GetNamespaceDescriptorResponse.newBuilder()
-            .setNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace))
-            .build();
-      }
-    }
-    throw new NamespaceNotFoundException(request.getNamespaceName());
   }
 
   private Optional<TableDescriptor> descriptor(TableName name) {

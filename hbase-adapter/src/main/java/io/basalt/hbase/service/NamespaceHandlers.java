@@ -1,0 +1,106 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+
+/** MasterService's namespace methods: DDL run as (already finished) procedures, and lookups. */
+final class NamespaceHandlers {
+  private final TableCatalog catalog;
+  private final ProcedureTracker procedures;
+
+  NamespaceHandlers(TableCatalog catalog, ProcedureTracker procedures) {
+    this.catalog = catalog;
+    this.procedures = procedures;
+  }
+
+  void register(ServiceBinding.Builder binding) {
+    binding
+        .on("CreateNamespace", MasterProtos.CreateNamespaceRequest.getDefaultInstance(), this::create)
+        .on("ModifyNamespace", MasterProtos.ModifyNamespaceRequest.getDefaultInstance(), this::modify)
+        .on("DeleteNamespace", MasterProtos.DeleteNamespaceRequest.getDefaultInstance(), this::delete)
+        .on("GetNamespaceDescriptor", MasterProtos.GetNamespaceDescriptorRequest.getDefaultInstance(), this::get)
+        .on("ListNamespaces", MasterProtos.ListNamespacesRequest.getDefaultInstance(), this::listNames)
+        .on("ListNamespaceDescriptors", MasterProtos.ListNamespaceDescriptorsRequest.getDefaultInstance(),
+            this::listDescriptors)
+        .on("ListTableDescriptorsByNamespace",
+            MasterProtos.ListTableDescriptorsByNamespaceRequest.getDefaultInstance(), this::tableDescriptors)
+        .on("ListTableNamesByNamespace", MasterProtos.ListTableNamesByNamespaceRequest.getDefaultInstance(),
+            this::tableNames);
+  }
+
+  private MasterProtos.CreateNamespaceResponse create(CallContext call, MasterProtos.CreateNamespaceRequest request)
+      throws IOException {
+    NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
+    long procId = procedures.run(() -> catalog.namespaces().create(namespace));
+    return MasterProtos.CreateNamespaceResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.ModifyNamespaceResponse modify(CallContext call, MasterProtos.ModifyNamespaceRequest request)
+      throws IOException {
+    NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
+    long procId = procedures.run(() -> catalog.namespaces().modify(namespace));
+    return MasterProtos.ModifyNamespaceResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
+      throws IOException {
+    long procId = procedures.run(() -> catalog.deleteNamespace(request.getNamespaceName()));
+    return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.GetNamespaceDescriptorResponse get(CallContext call,
+      MasterProtos.GetNamespaceDescriptorRequest request) throws IOException {
+    NamespaceDescriptor namespace = catalog.namespaces().require(request.getNamespaceName());
+    return MasterProtos.GetNamespaceDescriptorResponse.newBuilder()
+        .setNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace))
+        .build();
+  }
+
+  private MasterProtos.ListNamespacesResponse listNames(CallContext call, MasterProtos.ListNamespacesRequest request) {
+    MasterProtos.ListNamespacesResponse.Builder response = MasterProtos.ListNamespacesResponse.newBuilder();
+    catalog.namespaces().all().forEach(ns -> response.addNamespaceName(ns.getName()));
+    return response.build();
+  }
+
+  private MasterProtos.ListNamespaceDescriptorsResponse listDescriptors(CallContext call,
+      MasterProtos.ListNamespaceDescriptorsRequest request) {
+    MasterProtos.ListNamespaceDescriptorsResponse.Builder response =
+        MasterProtos.ListNamespaceDescriptorsResponse.newBuilder();
+    catalog.namespaces().all()
+        .forEach(ns -> response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(ns)));
+    return response.build();
+  }
+
+  private MasterProtos.ListTableDescriptorsByNamespaceResponse tableDescriptors(CallContext call,
+      MasterProtos.ListTableDescriptorsByNamespaceRequest request) throws IOException {
+    MasterProtos.ListTableDescriptorsByNamespaceResponse.Builder response =
+        MasterProtos.ListTableDescriptorsByNamespaceResponse.newBuilder();
+    for (HBaseTable table : tablesIn(request.getNamespaceName())) {
+      response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+    }
+    return response.build();
+  }
+
+  private MasterProtos.ListTableNamesByNamespaceResponse tableNames(CallContext call,
+      MasterProtos.ListTableNamesByNamespaceRequest request) throws IOException {
+    MasterProtos.ListTableNamesByNamespaceResponse.Builder response =
+        MasterProtos.ListTableNamesByNamespaceResponse.newBuilder();
+    for (HBaseTable table : tablesIn(request.getNamespaceName())) {
+      response.addTableName(ProtobufUtil.toProtoTableName(table.name()));
+    }
+    return response.build();
+  }
+
+  private List<HBaseTable> tablesIn(String namespace) throws IOException {
+    catalog.namespaces().require(namespace);
+    return catalog.tables().stream().filter(t -> t.name().getNamespaceAsString().equals(namespace)).toList();
+  }
+}

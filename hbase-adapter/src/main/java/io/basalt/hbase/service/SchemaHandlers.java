@@ -1,0 +1,82 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+
+/** MasterService's schema changes: modify a table, add, modify or delete a family, truncate; their status. */
+final class SchemaHandlers {
+  private final TableCatalog catalog;
+  private final ProcedureTracker procedures;
+
+  SchemaHandlers(TableCatalog catalog, ProcedureTracker procedures) {
+    this.catalog = catalog;
+    this.procedures = procedures;
+  }
+
+  void register(ServiceBinding.Builder binding) {
+    binding
+        .on("ModifyTable", MasterProtos.ModifyTableRequest.getDefaultInstance(), this::modifyTable)
+        .on("AddColumn", MasterProtos.AddColumnRequest.getDefaultInstance(), this::addColumn)
+        .on("ModifyColumn", MasterProtos.ModifyColumnRequest.getDefaultInstance(), this::modifyColumn)
+        .on("DeleteColumn", MasterProtos.DeleteColumnRequest.getDefaultInstance(), this::deleteColumn)
+        .on("truncateTable", MasterProtos.TruncateTableRequest.getDefaultInstance(), this::truncateTable)
+        .on("GetSchemaAlterStatus", MasterProtos.GetSchemaAlterStatusRequest.getDefaultInstance(),
+            this::alterStatus);
+  }
+
+  /** Schema changes apply to every region within the RPC that makes them: none is ever left to update. */
+  private MasterProtos.GetSchemaAlterStatusResponse alterStatus(CallContext call,
+      MasterProtos.GetSchemaAlterStatusRequest request) throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    return MasterProtos.GetSchemaAlterStatusResponse.newBuilder()
+        .setYetToUpdateRegions(0)
+        .setTotalRegions(catalog.require(name).regions().size())
+        .build();
+  }
+
+  private MasterProtos.ModifyTableResponse modifyTable(CallContext call, MasterProtos.ModifyTableRequest request)
+      throws IOException {
+    TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
+    long procId = procedures.run(() -> catalog.modify(descriptor));
+    return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.AddColumnResponse addColumn(CallContext call, MasterProtos.AddColumnRequest request)
+      throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
+    long procId = procedures.run(() -> catalog.addFamily(name, family));
+    return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.ModifyColumnResponse modifyColumn(CallContext call, MasterProtos.ModifyColumnRequest request)
+      throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
+    long procId = procedures.run(() -> catalog.modifyFamily(name, family));
+    return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.DeleteColumnResponse deleteColumn(CallContext call, MasterProtos.DeleteColumnRequest request)
+      throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] family = request.getColumnName().toByteArray();
+    long procId = procedures.run(() -> catalog.deleteFamily(name, family));
+    return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.TruncateTableResponse truncateTable(CallContext call,
+      MasterProtos.TruncateTableRequest request) throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run(() -> catalog.truncate(name, request.getPreserveSplits()));
+    return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
+  }
+}
