@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
@@ -135,6 +136,34 @@ public final class Table {
       TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, openCursors::remove);
       openCursors.add(cursor);
       return cursor;
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /** Writes this table's memtables to SST files and waits for it. */
+  public void flush() throws StorageException {
+    lifecycle.readLock().lock();
+    try (FlushOptions options = new FlushOptions().setWaitForFlush(true)) {
+      checkNotDropped();
+      db.flush(options, handles);
+    } catch (RocksDBException e) {
+      throw new StorageException("flush of table " + definition.name() + " failed: " + e.getMessage(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /** Compacts every file of this table's column families into one sorted run per family, and waits for it. */
+  public void compact() throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      for (ColumnFamilyHandle handle : handles) {
+        db.compactRange(handle);
+      }
+    } catch (RocksDBException e) {
+      throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
     } finally {
       lifecycle.readLock().unlock();
     }

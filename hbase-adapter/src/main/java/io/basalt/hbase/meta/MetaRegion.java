@@ -51,6 +51,14 @@ public final class MetaRegion implements Region {
     return true;
   }
 
+  /** hbase:meta is computed from the catalog; it has no files to flush. */
+  @Override
+  public void flush() {}
+
+  /** Nor any to compact. */
+  @Override
+  public void compact() {}
+
   @Override
   public Result get(Get get) throws IOException {
     ReadSpec spec = ReadSpec.forGet(get, MetaSchema.descriptor(), info(), clock.millis());

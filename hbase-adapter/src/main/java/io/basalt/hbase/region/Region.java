@@ -20,6 +20,12 @@ public interface Region {
   /** Whether the region serves requests (a disabled table's regions do not). */
   boolean isOnline();
 
+  /** Makes the region's recent writes durable in sorted files (HBase's memstore flush). */
+  void flush() throws IOException;
+
+  /** Rewrites the region's files into one sorted run per family (HBase's major compaction). */
+  void compact() throws IOException;
+
   /** Reads one row. */
   Result get(Get get) throws IOException;
 

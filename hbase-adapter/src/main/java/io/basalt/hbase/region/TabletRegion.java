@@ -60,6 +60,18 @@ public final class TabletRegion implements Region {
     return table.isEnabled();
   }
 
+  /** Flushes the whole table: its tablets share column families, so a flush cannot be narrower. */
+  @Override
+  public void flush() throws IOException {
+    table.storage().flush();
+  }
+
+  /** Compacts the whole table, for the same reason. */
+  @Override
+  public void compact() throws IOException {
+    table.storage().compact();
+  }
+
   @Override
   public Result get(Get get) throws IOException {
     checkServing();

@@ -5,25 +5,35 @@ import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.RegionMetricsBuilder;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 
-/** AdminService: questions about this server and the regions it holds. */
+/** AdminService: questions about this server and the regions it holds; flushes and compactions. */
 final class AdminServiceHandlers {
   private final ServerIdentity server;
   private final RegionDirectory directory;
   private final RegionResolver regions;
+  private final TableCatalog catalog;
+  private final AtomicBoolean compactions = new AtomicBoolean(true);
 
-  AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions) {
+  AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
+      TableCatalog catalog) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
+    this.catalog = catalog;
   }
 
   ServiceBinding binding() {
@@ -32,7 +42,43 @@ final class AdminServiceHandlers {
             (call, request) -> ResponseConverter.buildGetServerInfoResponse(server.serverName(), server.infoPort()))
         .on("GetOnlineRegion", AdminProtos.GetOnlineRegionRequest.getDefaultInstance(), this::onlineRegions)
         .on("GetRegionInfo", AdminProtos.GetRegionInfoRequest.getDefaultInstance(), this::regionInfo)
+        .on("FlushRegion", AdminProtos.FlushRegionRequest.getDefaultInstance(), this::flushRegion)
+        .on("CompactRegion", AdminProtos.CompactRegionRequest.getDefaultInstance(), this::compactRegion)
+        .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(),
+            (call, request) -> AdminProtos.CompactionSwitchResponse.newBuilder()
+                .setPrevState(compactions.getAndSet(request.getEnabled())).build())
+        .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad)
         .build();
+  }
+
+  /** Flushes the region's table now; its memtables become sorted files. */
+  private AdminProtos.FlushRegionResponse flushRegion(CallContext call, AdminProtos.FlushRegionRequest request)
+      throws IOException {
+    regions.resolve(request.getRegion()).flush();
+    return AdminProtos.FlushRegionResponse.newBuilder().setLastFlushTime(System.currentTimeMillis())
+        .setFlushed(true).build();
+  }
+
+  /**
+   * Compacts the region's table now, minor or major alike: RocksDB's manual compaction rewrites everything. The
+   * compaction switch (HBase's {@code compaction_switch}) turns requested compactions into no-ops.
+   */
+  private AdminProtos.CompactRegionResponse compactRegion(CallContext call,
+      AdminProtos.CompactRegionRequest request) throws IOException {
+    Region region = regions.resolve(request.getRegion());
+    if (compactions.get()) {
+      region.compact();
+    }
+    return AdminProtos.CompactRegionResponse.getDefaultInstance();
+  }
+
+  private AdminProtos.GetRegionLoadResponse regionLoad(CallContext call, AdminProtos.GetRegionLoadRequest request) {
+    TableName table = request.hasTableName() ? ProtobufUtil.toTableName(request.getTableName()) : null;
+    AdminProtos.GetRegionLoadResponse.Builder response = AdminProtos.GetRegionLoadResponse.newBuilder();
+    for (RegionMetrics metrics : RegionReports.metrics(directory, catalog, table)) {
+      response.addRegionLoads(RegionMetricsBuilder.toRegionLoad(metrics));
+    }
+    return response.build();
   }
 
   private AdminProtos.GetOnlineRegionResponse onlineRegions(CallContext call,

@@ -1,6 +1,7 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.FrontendSettings;
+import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.region.RegionDirectory;
@@ -19,8 +20,9 @@ public final class HBaseServices {
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     return new RpcDispatcher(List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
-        new AdminServiceHandlers(server, directory, regions).binding(),
-        new MasterServiceHandlers(catalog, procedures).binding(),
+        new AdminServiceHandlers(server, directory, regions, catalog).binding(),
+        new MasterServiceHandlers(catalog, procedures,
+            new ClusterHandlers(server, catalog, directory, procedures, new ClusterSwitches())).binding(),
         new ClientMetaServiceHandlers(server).binding()));
   }
 }

@@ -28,12 +28,14 @@ final class MasterServiceHandlers {
   private final ProcedureTracker procedures;
   private final NamespaceHandlers namespaces;
   private final SchemaHandlers schema;
+  private final ClusterHandlers cluster;
 
-  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures) {
+  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster) {
     this.catalog = catalog;
     this.procedures = procedures;
     this.namespaces = new NamespaceHandlers(catalog, procedures);
     this.schema = new SchemaHandlers(catalog, procedures);
+    this.cluster = cluster;
   }
 
   ServiceBinding binding() {
@@ -52,6 +54,7 @@ final class MasterServiceHandlers {
             this::procedureResult);
     namespaces.register(binding);
     schema.register(binding);
+    cluster.register(binding);
     return binding.build();
   }
 

@@ -1,0 +1,143 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.cluster.ClusterSwitches;
+import io.basalt.hbase.cluster.ClusterSwitches.Switch;
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.ClusterMetricsBuilder;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetricsBuilder;
+import org.apache.hadoop.hbase.Size;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hadoop.hbase.util.VersionInfo;
+
+/**
+ * MasterService's cluster-level methods: the cluster status the shell's {@code status} prints, the master's
+ * switches, maintenance mode, and flushing a table. One process is the whole cluster: one live server that is
+ * also the active master, no backups, nothing dead, nothing in transition, nothing to balance or normalize.
+ */
+final class ClusterHandlers {
+  private final ServerIdentity server;
+  private final TableCatalog catalog;
+  private final RegionDirectory directory;
+  private final ProcedureTracker procedures;
+  private final ClusterSwitches switches;
+
+  ClusterHandlers(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
+      ProcedureTracker procedures, ClusterSwitches switches) {
+    this.server = server;
+    this.catalog = catalog;
+    this.directory = directory;
+    this.procedures = procedures;
+    this.switches = switches;
+  }
+
+  void register(ServiceBinding.Builder binding) {
+    binding
+        .on("GetClusterStatus", MasterProtos.GetClusterStatusRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.GetClusterStatusResponse.newBuilder()
+                .setClusterStatus(ClusterMetricsBuilder.toClusterStatus(metrics())).build())
+        .on("IsMasterInMaintenanceMode", MasterProtos.IsInMaintenanceModeRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsInMaintenanceModeResponse.newBuilder().setInMaintenanceMode(false)
+                .build())
+        .on("FlushTable", MasterProtos.FlushTableRequest.getDefaultInstance(), this::flushTable)
+        .on("SetBalancerRunning", MasterProtos.SetBalancerRunningRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.SetBalancerRunningResponse.newBuilder()
+                .setPrevBalanceValue(switches.set(Switch.BALANCER, request.getOn())).build())
+        .on("IsBalancerEnabled", MasterProtos.IsBalancerEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsBalancerEnabledResponse.newBuilder()
+                .setEnabled(switches.get(Switch.BALANCER)).build())
+        .on("Balance", MasterProtos.BalanceRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.BalanceResponse.newBuilder().setBalancerRan(false)
+                .setMovesCalculated(0).setMovesExecuted(0).build())
+        .on("SetNormalizerRunning", MasterProtos.SetNormalizerRunningRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.SetNormalizerRunningResponse.newBuilder()
+                .setPrevNormalizerValue(switches.set(Switch.NORMALIZER, request.getOn())).build())
+        .on("IsNormalizerEnabled", MasterProtos.IsNormalizerEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsNormalizerEnabledResponse.newBuilder()
+                .setEnabled(switches.get(Switch.NORMALIZER)).build())
+        .on("Normalize", MasterProtos.NormalizeRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.NormalizeResponse.newBuilder().setNormalizerRan(false).build())
+        .on("EnableCatalogJanitor", MasterProtos.EnableCatalogJanitorRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.EnableCatalogJanitorResponse.newBuilder()
+                .setPrevValue(switches.set(Switch.CATALOG_JANITOR, request.getEnable())).build())
+        .on("IsCatalogJanitorEnabled", MasterProtos.IsCatalogJanitorEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsCatalogJanitorEnabledResponse.newBuilder()
+                .setValue(switches.get(Switch.CATALOG_JANITOR)).build())
+        .on("RunCatalogScan", MasterProtos.RunCatalogScanRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.RunCatalogScanResponse.newBuilder().setScanResult(0).build())
+        .on("SetCleanerChoreRunning", MasterProtos.SetCleanerChoreRunningRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.SetCleanerChoreRunningResponse.newBuilder()
+                .setPrevValue(switches.set(Switch.CLEANER_CHORE, request.getOn())).build())
+        .on("IsCleanerChoreEnabled", MasterProtos.IsCleanerChoreEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsCleanerChoreEnabledResponse.newBuilder()
+                .setValue(switches.get(Switch.CLEANER_CHORE)).build())
+        .on("RunCleanerChore", MasterProtos.RunCleanerChoreRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.RunCleanerChoreResponse.newBuilder().setCleanerChoreRan(true).build())
+        .on("SetSplitOrMergeEnabled", MasterProtos.SetSplitOrMergeEnabledRequest.getDefaultInstance(),
+            this::setSplitOrMerge)
+        .on("IsSplitOrMergeEnabled", MasterProtos.IsSplitOrMergeEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsSplitOrMergeEnabledResponse.newBuilder()
+                .setEnabled(switches.get(switchOf(request.getSwitchType()))).build());
+  }
+
+  private MasterProtos.SetSplitOrMergeEnabledResponse setSplitOrMerge(CallContext call,
+      MasterProtos.SetSplitOrMergeEnabledRequest request) {
+    MasterProtos.SetSplitOrMergeEnabledResponse.Builder response =
+        MasterProtos.SetSplitOrMergeEnabledResponse.newBuilder();
+    for (MasterProtos.MasterSwitchType type : request.getSwitchTypesList()) {
+      response.addPrevValue(switches.set(switchOf(type), request.getEnabled()));
+    }
+    return response.build();
+  }
+
+  private static Switch switchOf(MasterProtos.MasterSwitchType type) {
+    return type == MasterProtos.MasterSwitchType.MERGE ? Switch.MERGE : Switch.SPLIT;
+  }
+
+  private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
+      throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run(() -> catalog.require(name).storage().flush());
+    return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /** The cluster as one live server holding every region. */
+  private ClusterMetrics metrics() {
+    List<RegionMetrics> regionMetrics = RegionReports.metrics(directory, catalog, null);
+    Runtime runtime = Runtime.getRuntime();
+    long now = System.currentTimeMillis();
+    var serverMetrics = ServerMetricsBuilder.newBuilder(server.serverName())
+        .setVersion(VersionInfo.getVersion())
+        .setInfoServerPort(server.infoPort())
+        .setUsedHeapSize(new Size((runtime.totalMemory() - runtime.freeMemory()) / (1024.0 * 1024.0),
+            Size.Unit.MEGABYTE))
+        .setMaxHeapSize(new Size(runtime.maxMemory() / (1024.0 * 1024.0), Size.Unit.MEGABYTE))
+        .setRegionMetrics(regionMetrics)
+        .setReportTimestamp(now)
+        .setLastReportTimestamp(now)
+        .build();
+    return ClusterMetricsBuilder.newBuilder()
+        .setHBaseVersion(VersionInfo.getVersion())
+        .setClusterId(server.clusterId())
+        .setMasterName(server.serverName())
+        .setBackerMasterNames(List.of())
+        .setLiveServerMetrics(Map.of(server.serverName(), serverMetrics))
+        .setDeadServerNames(List.of())
+        .setRegionsInTransition(List.of())
+        .setServerNames(List.of(server.serverName()))
+        .setBalancerOn(switches.get(Switch.BALANCER))
+        .setMasterInfoPort(server.infoPort())
+        .build();
+  }
+}
