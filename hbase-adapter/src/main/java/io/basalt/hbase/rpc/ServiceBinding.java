@@ -51,6 +51,15 @@ public final class ServiceBinding {
         "unknown method " + methodName + " in service " + descriptor.getName()));
   }
 
+  /** Every method the service declares, in declaration order, and whether Basalt serves it. */
+  public Map<String, Boolean> methodCoverage() {
+    Map<String, Boolean> coverage = new java.util.LinkedHashMap<>();
+    for (var method : descriptor.getMethods()) {
+      coverage.put(method.getName(), methods.containsKey(method.getName()));
+    }
+    return coverage;
+  }
+
   public Optional<Method<?>> servedMethod(String methodName) {
     return Optional.ofNullable(methods.get(methodName));
   }

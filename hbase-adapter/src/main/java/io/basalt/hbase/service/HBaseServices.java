@@ -6,6 +6,7 @@ import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.TableCatalog;
 import java.util.List;
@@ -16,13 +17,18 @@ public final class HBaseServices {
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings) {
+    return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, settings));
+  }
+
+  static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
+      ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
-    return new RpcDispatcher(List.of(
+    return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
         new AdminServiceHandlers(server, directory, regions, catalog).binding(),
         new MasterServiceHandlers(catalog, procedures,
             new ClusterHandlers(server, catalog, directory, procedures, new ClusterSwitches())).binding(),
-        new ClientMetaServiceHandlers(server).binding()));
+        new ClientMetaServiceHandlers(server).binding());
   }
 }
