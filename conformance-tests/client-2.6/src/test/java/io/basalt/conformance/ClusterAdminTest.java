@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionStatesCount;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.junit.jupiter.api.AfterAll;
@@ -71,6 +72,11 @@ class ClusterAdminTest {
       assertEquals(2, region.getStoreCount());
     }
     assertFalse(admin.isMasterInMaintenanceMode());
+    // What the shell's alter waits on: every region of the table open, none in transition.
+    RegionStatesCount states = metrics.getTableRegionStatesCount().get(TABLE);
+    assertEquals(2, states.getTotalRegions());
+    assertEquals(2, states.getOpenRegions());
+    assertEquals(0, states.getRegionsInTransition());
   }
 
   @Test

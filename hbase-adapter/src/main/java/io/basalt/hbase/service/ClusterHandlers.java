@@ -7,8 +7,10 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -17,6 +19,7 @@ import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerMetricsBuilder;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionStatesCount;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.util.VersionInfo;
@@ -127,6 +130,16 @@ final class ClusterHandlers {
         .setReportTimestamp(now)
         .setLastReportTimestamp(now)
         .build();
+    // Every region of an enabled table is open, none of a disabled one; none is ever in transition.
+    Map<TableName, RegionStatesCount> regionStates = new HashMap<>();
+    for (HBaseTable table : catalog.tables()) {
+      int regions = table.regions().size();
+      regionStates.put(table.name(), new RegionStatesCount.RegionStatesCountBuilder()
+          .setOpenRegions(table.isEnabled() ? regions : 0)
+          .setClosedRegions(table.isEnabled() ? 0 : regions)
+          .setTotalRegions(regions)
+          .build());
+    }
     return ClusterMetricsBuilder.newBuilder()
         .setHBaseVersion(VersionInfo.getVersion())
         .setClusterId(server.clusterId())
@@ -138,6 +151,7 @@ final class ClusterHandlers {
         .setServerNames(List.of(server.serverName()))
         .setBalancerOn(switches.get(Switch.BALANCER))
         .setMasterInfoPort(server.infoPort())
+        .setTableRegionStatesCount(regionStates)
         .build();
   }
 }
