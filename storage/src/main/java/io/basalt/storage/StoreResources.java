@@ -1,9 +1,14 @@
 package io.basalt.storage;
 
+import io.basalt.storage.catalog.FamilyOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
@@ -20,7 +25,9 @@ final class StoreResources implements AutoCloseable {
   private final WriteBufferManager writeBufferManager;
   private final DBOptions dbOptions;
   private final ColumnFamilyOptions catalogOptions;
-  private final ColumnFamilyOptions dataOptions;
+  /** One native options object per distinct setting, shared by the families that use it. */
+  private final Map<FamilyOptions, ColumnFamilyOptions> dataOptions = new HashMap<>();
+  private final List<AutoCloseable> owned = new ArrayList<>();
 
   StoreResources(StoreOptions options) {
     blockCache = new LRUCache(options.blockCacheBytes());
@@ -38,11 +45,6 @@ final class StoreResources implements AutoCloseable {
         .setKeepLogFileNum(5)
         .setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
     catalogOptions = new ColumnFamilyOptions();
-    BlockBasedTableConfig tableConfig = new BlockBasedTableConfig().setBlockCache(blockCache);
-    dataOptions = new ColumnFamilyOptions()
-        .setTableFormatConfig(tableConfig)
-        .setCompressionType(CompressionType.LZ4_COMPRESSION)
-        .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
   }
 
   DBOptions dbOptions() {
@@ -53,8 +55,42 @@ final class StoreResources implements AutoCloseable {
     return catalogOptions;
   }
 
-  ColumnFamilyOptions dataOptions() {
-    return dataOptions;
+  /** RocksDB options for a data family; all share the store's block cache and memtable budget. */
+  synchronized ColumnFamilyOptions dataOptions(FamilyOptions options) {
+    return dataOptions.computeIfAbsent(options, this::build);
+  }
+
+  private ColumnFamilyOptions build(FamilyOptions options) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockSize(options.blockSizeBytes());
+    if (options.blockCache()) {
+      table.setBlockCache(blockCache)
+          .setCacheIndexAndFilterBlocks(true)
+          .setCacheIndexAndFilterBlocksWithHighPriority(options.highPriority())
+          .setPinL0FilterAndIndexBlocksInCache(options.highPriority());
+    } else {
+      // Nothing of the family goes through the cache; its index and filter blocks stay with the open files.
+      table.setNoBlockCache(true);
+    }
+    if (options.bloom() == FamilyOptions.Bloom.KEY) {
+      BloomFilter bloom = new BloomFilter(10, false);
+      owned.add(bloom);
+      table.setFilterPolicy(bloom).setWholeKeyFiltering(true);
+    }
+    CompressionType compression = compressionType(options.compression());
+    return new ColumnFamilyOptions()
+        .setTableFormatConfig(table)
+        .setCompressionType(compression)
+        .setBottommostCompressionType(compression);
+  }
+
+  static CompressionType compressionType(FamilyOptions.Compression compression) {
+    return switch (compression) {
+      case NONE -> CompressionType.NO_COMPRESSION;
+      case SNAPPY -> CompressionType.SNAPPY_COMPRESSION;
+      case LZ4 -> CompressionType.LZ4_COMPRESSION;
+      case ZSTD -> CompressionType.ZSTD_COMPRESSION;
+      case ZLIB -> CompressionType.ZLIB_COMPRESSION;
+    };
   }
 
   List<byte[]> existingColumnFamilies(Path directory) throws RocksDBException {
@@ -68,7 +104,14 @@ final class StoreResources implements AutoCloseable {
 
   @Override
   public void close() {
-    dataOptions.close();
+    dataOptions.values().forEach(ColumnFamilyOptions::close);
+    for (AutoCloseable resource : owned) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        // native handles do not fail to close
+      }
+    }
     catalogOptions.close();
     dbOptions.close();
     writeBufferManager.close();

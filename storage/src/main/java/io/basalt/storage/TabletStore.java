@@ -1,6 +1,7 @@
 package io.basalt.storage;
 
 import io.basalt.storage.catalog.FamilyDefinition;
+import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
@@ -73,11 +74,15 @@ public final class TabletStore implements AutoCloseable {
     RocksDB db = null;
     try {
       List<byte[]> existing = resources.existingColumnFamilies(directory);
+      Map<String, FamilyOptions> familyOptions = existing.isEmpty() ? Map.of()
+          : familyOptionsInCatalog(directory, resources);
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, resources.catalogOptions()));
       for (byte[] name : existing) {
         if (!Arrays.equals(name, RocksDB.DEFAULT_COLUMN_FAMILY)) {
-          descriptors.add(new ColumnFamilyDescriptor(name, resources.dataOptions()));
+          FamilyOptions stored = familyOptions.getOrDefault(new String(name, StandardCharsets.UTF_8),
+              FamilyOptions.DEFAULT);
+          descriptors.add(new ColumnFamilyDescriptor(name, resources.dataOptions(stored)));
         }
       }
       db = RocksDB.open(resources.dbOptions(), directory.toString(), descriptors, handles);
@@ -105,6 +110,28 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads each column family's storage options from the catalog before the database is opened for real, since
+   * RocksDB takes a family's block-based table settings only when it opens. A read-only look at the catalog
+   * family alone is enough and writes nothing.
+   */
+  private static Map<String, FamilyOptions> familyOptionsInCatalog(Path directory, StoreResources resources)
+      throws RocksDBException, StorageException {
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (RocksDB readOnly = RocksDB.openReadOnly(resources.dbOptions(), directory.toString(),
+        List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, resources.catalogOptions())), handles)) {
+      Map<String, FamilyOptions> options = new HashMap<>();
+      for (TableDefinition table : new Catalog(readOnly, handles.get(0)).loadTables()) {
+        for (FamilyDefinition family : table.families()) {
+          options.put(family.columnFamilyName(), family.options());
+        }
+      }
+      return options;
+    } finally {
+      handles.forEach(ColumnFamilyHandle::close);
+    }
+  }
+
   public Path directory() {
     return directory;
   }
@@ -122,7 +149,17 @@ public final class TabletStore implements AutoCloseable {
    *
    * @param splitRows strictly increasing, non-empty row keys; empty for a single tablet
    */
-  public Table createTable(String name, List<byte[]> families, List<byte[]> splitRows,
+  /** A family to create, with how its files are written. */
+  public record NewFamily(byte[] name, FamilyOptions options) {
+    /** Families with the default options. */
+    public static List<NewFamily> withDefaults(List<byte[]> names) {
+      List<NewFamily> families = new ArrayList<>();
+      names.forEach(name -> families.add(new NewFamily(name, FamilyOptions.DEFAULT)));
+      return families;
+    }
+  }
+
+  public Table createTable(String name, List<NewFamily> families, List<byte[]> splitRows,
       Map<String, byte[]> properties) throws StorageException {
     if (families.isEmpty()) {
       throw new IllegalArgumentException("table " + name + " needs at least one family");
@@ -136,11 +173,11 @@ public final class TabletStore implements AutoCloseable {
       List<FamilyDefinition> familyDefinitions = new ArrayList<>();
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
       int sequence = 0;
-      for (byte[] family : families) {
+      for (NewFamily family : families) {
         String cfName = "t" + tableId + ".f" + sequence++;
-        familyDefinitions.add(new FamilyDefinition(family, cfName));
+        familyDefinitions.add(new FamilyDefinition(family.name(), cfName, family.options()));
         descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8),
-            resources.dataOptions()));
+            resources.dataOptions(family.options())));
       }
       TableDefinition definition = new TableDefinition(tableId, name, familyDefinitions,
           tabletsFor(splitRows), properties, sequence);
@@ -186,8 +223,8 @@ public final class TabletStore implements AutoCloseable {
    * Changes a table's families and properties in one step: each added family starts empty, each dropped family's
    * data is deleted.
    */
-  public Table alterTable(String name, List<byte[]> addFamilies, List<byte[]> dropFamilies,
-      Map<String, byte[]> properties) throws StorageException {
+  public Table alterTable(String name, List<NewFamily> addFamilies, List<byte[]> dropFamilies,
+      List<NewFamily> changedFamilies, Map<String, byte[]> properties) throws StorageException {
     synchronized (ddlLock) {
       Table table = requireTable(name);
       TableDefinition current = table.definition();
@@ -196,12 +233,19 @@ public final class TabletStore implements AutoCloseable {
       List<ColumnFamilyHandle> dropped = new ArrayList<>();
       for (int i = 0; i < current.families().size(); i++) {
         FamilyDefinition family = current.families().get(i);
+        ColumnFamilyHandle handle = table.handles().get(i);
         if (dropFamilies.stream().anyMatch(family::hasName)) {
-          dropped.add(table.handles().get(i));
-        } else {
-          kept.add(family);
-          keptHandles.add(table.handles().get(i));
+          dropped.add(handle);
+          continue;
         }
+        for (NewFamily changed : changedFamilies) {
+          if (family.hasName(changed.name())) {
+            // RocksDB fixes a family's options while it is open: new ones apply from the next open.
+            family = family.withOptions(changed.options());
+          }
+        }
+        kept.add(family);
+        keptHandles.add(handle);
       }
       relayout(table, kept, keptHandles, addFamilies, current.tablets(), properties);
       dropColumnFamilies(name, dropped);
@@ -214,8 +258,8 @@ public final class TabletStore implements AutoCloseable {
       throws StorageException {
     synchronized (ddlLock) {
       Table table = requireTable(name);
-      List<byte[]> families = new ArrayList<>();
-      table.definition().families().forEach(family -> families.add(family.name()));
+      List<NewFamily> families = new ArrayList<>();
+      table.definition().families().forEach(family -> families.add(new NewFamily(family.name(), family.options())));
       List<ColumnFamilyHandle> old = table.handles();
       relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties);
       dropColumnFamilies(name, old);
@@ -225,16 +269,18 @@ public final class TabletStore implements AutoCloseable {
 
   /** Gives a table new column families for {@code added}, the given tablets and properties; catalog first. */
   private void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
-      List<byte[]> added, List<TabletDefinition> tablets, Map<String, byte[]> properties) throws StorageException {
+      List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties)
+      throws StorageException {
     checkOpen();
     TableDefinition current = table.definition();
     int sequence = current.nextFamilySequence();
     List<FamilyDefinition> created = new ArrayList<>();
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-    for (byte[] family : added) {
+    for (NewFamily family : added) {
       String cfName = "t" + current.id() + ".f" + sequence++;
-      created.add(new FamilyDefinition(family, cfName));
-      descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8), resources.dataOptions()));
+      created.add(new FamilyDefinition(family.name(), cfName, family.options()));
+      descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8),
+          resources.dataOptions(family.options())));
     }
     List<FamilyDefinition> families = new ArrayList<>(kept);
     families.addAll(created);

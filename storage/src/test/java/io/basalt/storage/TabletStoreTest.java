@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
@@ -38,7 +39,7 @@ class TabletStoreTest {
   @Test
   void createsOneTabletPerSplitRange() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f"), List.of(b("g"), b("p")), Map.of());
+    Table table = store.createTable("t", newFamilies("f"), List.of(b("g"), b("p")), Map.of());
     List<TabletDefinition> tablets = table.definition().tablets();
     assertEquals(3, tablets.size());
     assertRange(tablets.get(0), "", "g");
@@ -53,14 +54,14 @@ class TabletStoreTest {
   @Test
   void rejectsDuplicateTables() throws Exception {
     store = open();
-    store.createTable("t", families("f"), List.of(), Map.of());
-    assertThrows(TableExistsException.class, () -> store.createTable("t", families("f"), List.of(), Map.of()));
+    store.createTable("t", newFamilies("f"), List.of(), Map.of());
+    assertThrows(TableExistsException.class, () -> store.createTable("t", newFamilies("f"), List.of(), Map.of()));
   }
 
   @Test
   void readsRowsAcrossFamiliesInCellOrder() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("b", "a"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("b", "a"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r1"))
         .add(b("b"), b("x"), 10, PUT, b("b-x-10"))
         .add(b("a"), b("y"), 10, PUT, b("a-y-10"))
@@ -77,7 +78,7 @@ class TabletStoreTest {
   @Test
   void boundsAndFamilySelection() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     for (String row : List.of("a", "ab", "b", "c")) {
       table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(row))
           .add(b("g"), b("q"), 1, PUT, b(row)).build(), Durability.LOG);
@@ -90,7 +91,7 @@ class TabletStoreTest {
   @Test
   void skipColumnAndSeekRow() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     RowMutation.Builder row = RowMutation.forRow(b("r"));
     for (int ts = 1; ts <= 5; ts++) {
       row.add(b("f"), b("q1"), ts, PUT, b("q1@" + ts)).add(b("f"), b("q2"), ts, PUT, b("q2@" + ts));
@@ -119,7 +120,7 @@ class TabletStoreTest {
   @Test
   void reversedCursorVisitsRowsBackwardsAndCellsForwards() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     for (String row : List.of("a", "ab", "b", "c", "d")) {
       RowMutation.Builder mutation = RowMutation.forRow(b(row)).add(b("f"), b("q1"), 2, PUT, b(row + "1"))
           .add(b("f"), b("q2"), 1, PUT, b(row + "2"));
@@ -155,7 +156,7 @@ class TabletStoreTest {
   @Test
   void seekFamilyJumpsForwardWithinTheRowOrToALaterRow() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("a"), 1, PUT, b("a")).add(b("f"), b("m"), 1, PUT, b("m"))
         .add(b("f"), b("z"), 1, PUT, b("z")).build(), Durability.LOG);
     table.write(RowMutation.forRow(b("t")).add(b("f"), b("a"), 1, PUT, b("a")).build(), Durability.LOG);
@@ -176,7 +177,7 @@ class TabletStoreTest {
   @Test
   void cursorSeesOneConsistentStateWhileWritesContinue() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("old"))
         .add(b("g"), b("q"), 1, PUT, b("old")).build(), Durability.LOG);
     try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
@@ -195,7 +196,7 @@ class TabletStoreTest {
   @Test
   void writesToUnknownFamiliesFailWithoutWritingAnything() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     RowMutation mixed = RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v"))
         .add(b("nope"), b("q"), 1, PUT, b("v")).build();
     assertThrows(UnknownFamilyException.class, () -> table.write(mixed, Durability.LOG));
@@ -205,7 +206,7 @@ class TabletStoreTest {
   @Test
   void reopenRestoresTablesTabletsPropertiesAndCells() throws Exception {
     store = open();
-    Table created = store.createTable("ns:t", families("f", "g"), List.of(b("m")), Map.of("schema", b("s1")));
+    Table created = store.createTable("ns:t", newFamilies("f", "g"), List.of(b("m")), Map.of("schema", b("s1")));
     created.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 5, PUT, b("va")).build(), Durability.LOG);
     created.write(RowMutation.forRow(b("z")).add(b("g"), b(""), -3, 12, b("")).build(), Durability.SKIP_LOG);
     store.replaceProperties("ns:t", Map.of("schema", b("s2"), "state", b("on")));
@@ -229,17 +230,17 @@ class TabletStoreTest {
   @Test
   void alteringFamiliesKeepsOthersDataAndDropsTheDroppedOnes() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("f1")).add(b("g"), b("q"), 1, PUT,
         b("g1")).build(), Durability.LOG);
-    store.alterTable("t", families("h"), families("g"), Map.of("schema", b("s2")));
+    store.alterTable("t", newFamilies("h"), families("g"), List.of(), Map.of("schema", b("s2")));
     table.write(RowMutation.forRow(b("r")).add(b("h"), b("q"), 1, PUT, b("h1")).build(), Durability.LOG);
     assertEquals(List.of("r/f:q/1=f1", "r/h:q/1=h1"), readAll(table, List.of(), "", ""));
     assertThrows(UnknownFamilyException.class,
         () -> table.write(RowMutation.forRow(b("r")).add(b("g"), b("q"), 2, PUT, b("g2")).build(), Durability.LOG));
 
     // Adding a dropped family back gives it a fresh, empty column family; all of it survives a reopen.
-    store.alterTable("t", families("g"), List.of(), Map.of("schema", b("s3")));
+    store.alterTable("t", newFamilies("g"), List.of(), List.of(), Map.of("schema", b("s3")));
     store.close();
     store = open();
     Table reopened = store.table("t").orElseThrow();
@@ -249,9 +250,35 @@ class TabletStoreTest {
   }
 
   @Test
+  void familyOptionsArePersistedAndAppliedWhenTheStoreOpens() throws Exception {
+    store = open();
+    FamilyOptions zstd = new FamilyOptions(FamilyOptions.Compression.ZSTD, FamilyOptions.Bloom.KEY, 16 * 1024,
+        true, true);
+    store.createTable("t", List.of(new TabletStore.NewFamily(b("f"), zstd)), List.of(), Map.of());
+    FamilyOptions snappy = new FamilyOptions(FamilyOptions.Compression.SNAPPY, FamilyOptions.Bloom.NONE, 4096,
+        false, false);
+    store.alterTable("t", List.of(), List.of(), List.of(new TabletStore.NewFamily(b("f"), snappy)), Map.of());
+    store.close();
+    store = open();
+    assertEquals(snappy, store.table("t").orElseThrow().definition().families().get(0).options());
+    String rocksDbOptions = latestOptionsFile();
+    assertTrue(rocksDbOptions.contains("compression=kSnappyCompression"), rocksDbOptions);
+    assertTrue(rocksDbOptions.contains("block_size=4096"), rocksDbOptions);
+  }
+
+  private String latestOptionsFile() throws Exception {
+    try (var files = java.nio.file.Files.list(dir.resolve("store"))) {
+      Path newest = files.filter(p -> p.getFileName().toString().startsWith("OPTIONS-"))
+          .max(java.util.Comparator.comparing(p -> Long.parseLong(p.getFileName().toString().substring(8))))
+          .orElseThrow();
+      return java.nio.file.Files.readString(newest);
+    }
+  }
+
+  @Test
   void truncatingEmptiesEveryFamilyAndRetilesTheTable() throws Exception {
     store = open();
-    Table table = store.createTable("t", families("f"), List.of(b("m")), Map.of());
+    Table table = store.createTable("t", newFamilies("f"), List.of(b("m")), Map.of());
     table.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
     store.truncateTable("t", List.of(), Map.of());
     assertEquals(List.of(), readAll(table, List.of(), "", ""));
@@ -265,14 +292,14 @@ class TabletStoreTest {
   @Test
   void droppedTableLosesItsDataAndNameCanBeReused() throws Exception {
     store = open();
-    Table first = store.createTable("t", families("f"), List.of(), Map.of());
+    Table first = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     first.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
     TableCursor open = first.openCursor(List.of(), b(""), b(""));
     store.dropTable("t");
     assertThrows(StorageException.class, open::nextRow);
     assertThrows(UnknownTableException.class,
         () -> first.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 2, PUT, b("v")).build(), Durability.LOG));
-    Table second = store.createTable("t", families("f"), List.of(), Map.of());
+    Table second = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     assertEquals(List.of(), readAll(second, List.of(), "", ""));
     store.close();
     store = open();
@@ -308,6 +335,10 @@ class TabletStoreTest {
   private static void assertRange(TabletDefinition tablet, String start, String end) {
     assertArrayEquals(b(start), tablet.startRow());
     assertArrayEquals(b(end), tablet.endRow());
+  }
+
+  private static List<TabletStore.NewFamily> newFamilies(String... names) {
+    return TabletStore.NewFamily.withDefaults(families(names));
   }
 
   private static List<byte[]> families(String... names) {

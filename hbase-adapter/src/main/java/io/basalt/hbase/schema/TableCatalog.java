@@ -3,6 +3,7 @@ package io.basalt.hbase.schema;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
+import io.basalt.storage.TabletStore.NewFamily;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,13 +86,10 @@ public final class TableCatalog {
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
-      List<byte[]> families = new ArrayList<>();
-      for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
-        families.add(family.getName());
-      }
       Table storageTable;
       try {
-        storageTable = store.createTable(storageName(name), families, splits,
+        storageTable = store.createTable(storageName(name),
+            StorageLayout.newFamilies(descriptor.getColumnFamilies()), splits,
             TableProperties.of(descriptor, TableState.State.ENABLED));
       } catch (io.basalt.storage.TableExistsException e) {
         throw new TableExistsException(name);
@@ -145,11 +143,11 @@ public final class TableCatalog {
     checkSchema(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      List<byte[]> added = new ArrayList<>();
+      List<NewFamily> added = new ArrayList<>();
+      List<NewFamily> kept = new ArrayList<>();
       for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
-        if (!table.descriptor().hasColumnFamily(family.getName())) {
-          added.add(family.getName());
-        }
+        (table.descriptor().hasColumnFamily(family.getName()) ? kept : added)
+            .add(StorageLayout.newFamily(family));
       }
       List<byte[]> dropped = new ArrayList<>();
       for (ColumnFamilyDescriptor family : table.descriptor().getColumnFamilies()) {
@@ -157,7 +155,7 @@ public final class TableCatalog {
           dropped.add(family.getName());
         }
       }
-      Table storageTable = store.alterTable(storageName(name), added, dropped,
+      Table storageTable = store.alterTable(storageName(name), added, dropped, kept,
           TableProperties.of(descriptor, table.state()));
       return publish(new HBaseTable(name, descriptor, table.state(), storageTable));
     }

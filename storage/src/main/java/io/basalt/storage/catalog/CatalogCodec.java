@@ -13,7 +13,8 @@ import java.util.Map;
 
 /** Binary form of a {@link TableDefinition} as stored in the catalog. Versioned so the layout can evolve. */
 public final class CatalogCodec {
-  private static final int FORMAT_VERSION = 1;
+  /** Version 2 adds each family's storage options; version 1 records read back with the default options. */
+  private static final int FORMAT_VERSION = 2;
   /** Upper bound on any length read back, so a corrupt record fails cleanly instead of allocating gigabytes. */
   private static final int MAX_LENGTH = 64 << 20;
 
@@ -30,6 +31,12 @@ public final class CatalogCodec {
       for (FamilyDefinition family : table.families()) {
         writeBytes(out, family.name());
         out.writeUTF(family.columnFamilyName());
+        FamilyOptions options = family.options();
+        out.writeByte(options.compression().ordinal());
+        out.writeByte(options.bloom().ordinal());
+        out.writeInt(options.blockSizeBytes());
+        out.writeBoolean(options.blockCache());
+        out.writeBoolean(options.highPriority());
       }
       out.writeInt(table.tablets().size());
       for (TabletDefinition tablet : table.tablets()) {
@@ -51,7 +58,7 @@ public final class CatalogCodec {
   public static TableDefinition decode(byte[] record) throws IOException {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(record))) {
       int version = in.readUnsignedByte();
-      if (version != FORMAT_VERSION) {
+      if (version != 1 && version != FORMAT_VERSION) {
         throw new IOException("unsupported catalog record version " + version);
       }
       long id = in.readLong();
@@ -60,7 +67,10 @@ public final class CatalogCodec {
       int familyCount = readLength(in);
       List<FamilyDefinition> families = new ArrayList<>(familyCount);
       for (int i = 0; i < familyCount; i++) {
-        families.add(new FamilyDefinition(readBytes(in), in.readUTF()));
+        byte[] familyName = readBytes(in);
+        String columnFamilyName = in.readUTF();
+        FamilyOptions options = version == 1 ? FamilyOptions.DEFAULT : readOptions(in);
+        families.add(new FamilyDefinition(familyName, columnFamilyName, options));
       }
       int tabletCount = readLength(in);
       List<TabletDefinition> tablets = new ArrayList<>(tabletCount);
@@ -79,6 +89,18 @@ public final class CatalogCodec {
     } catch (IllegalArgumentException e) {
       throw new IOException("invalid catalog record: " + e.getMessage(), e);
     }
+  }
+
+  private static FamilyOptions readOptions(DataInputStream in) throws IOException {
+    FamilyOptions.Compression[] compressions = FamilyOptions.Compression.values();
+    FamilyOptions.Bloom[] blooms = FamilyOptions.Bloom.values();
+    int compression = in.readUnsignedByte();
+    int bloom = in.readUnsignedByte();
+    if (compression >= compressions.length || bloom >= blooms.length) {
+      throw new IOException("corrupt catalog record: family options " + compression + "/" + bloom);
+    }
+    return new FamilyOptions(compressions[compression], blooms[bloom], in.readInt(), in.readBoolean(),
+        in.readBoolean());
   }
 
   private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {

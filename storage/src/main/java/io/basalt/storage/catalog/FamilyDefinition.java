@@ -11,13 +11,28 @@ import java.util.Arrays;
 public final class FamilyDefinition {
   private final byte[] name;
   private final String columnFamilyName;
+  private final FamilyOptions options;
 
   public FamilyDefinition(byte[] name, String columnFamilyName) {
+    this(name, columnFamilyName, FamilyOptions.DEFAULT);
+  }
+
+  public FamilyDefinition(byte[] name, String columnFamilyName, FamilyOptions options) {
     if (name.length == 0) {
       throw new IllegalArgumentException("family name must not be empty");
     }
     this.name = name.clone();
     this.columnFamilyName = columnFamilyName;
+    this.options = options;
+  }
+
+  /** How the family's files are written. */
+  public FamilyOptions options() {
+    return options;
+  }
+
+  public FamilyDefinition withOptions(FamilyOptions next) {
+    return new FamilyDefinition(name, columnFamilyName, next);
   }
 
   /** Callers must not modify the array. */
@@ -37,7 +52,8 @@ public final class FamilyDefinition {
   public boolean equals(Object o) {
     return o instanceof FamilyDefinition other
         && Arrays.equals(name, other.name)
-        && columnFamilyName.equals(other.columnFamilyName);
+        && columnFamilyName.equals(other.columnFamilyName)
+        && options.equals(other.options);
   }
 
   @Override

@@ -1,0 +1,28 @@
+package io.basalt.storage.catalog;
+
+/**
+ * How a column family's data is laid out on disk: compression, bloom filter, block size and caching. These shape
+ * only the files RocksDB writes from now on; files already written keep their own settings and stay readable, so
+ * changing options never risks data.
+ *
+ * @param blockSizeBytes size of a data block before compression
+ * @param blockCache whether read blocks are kept in the shared block cache
+ * @param highPriority whether the family's index and filter blocks are cached with high priority and pinned
+ */
+public record FamilyOptions(Compression compression, Bloom bloom, int blockSizeBytes, boolean blockCache,
+    boolean highPriority) {
+  /** Block compression. */
+  public enum Compression { NONE, SNAPPY, LZ4, ZSTD, ZLIB }
+
+  /** Bloom filter over keys. */
+  public enum Bloom { NONE, KEY }
+
+  /** What a family gets when nothing is asked: LZ4 blocks of 64 KiB, cached, no bloom filter. */
+  public static final FamilyOptions DEFAULT = new FamilyOptions(Compression.LZ4, Bloom.NONE, 64 * 1024, true, false);
+
+  public FamilyOptions {
+    if (blockSizeBytes <= 0) {
+      throw new IllegalArgumentException("block size must be positive: " + blockSizeBytes);
+    }
+  }
+}
