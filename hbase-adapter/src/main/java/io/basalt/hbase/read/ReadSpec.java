@@ -46,8 +46,8 @@ public final class ReadSpec {
   public static ReadSpec forGet(Get get, TableDescriptor table, RegionInfo region, long nowMillis)
       throws IOException {
     return build(get, get.getFamilyMap(), get.getTimeRange(), get.getColumnFamilyTimeRange(),
-        get.getMaxVersions(),        get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false, get.getFilter(), table,
-        region, nowMillis);
+        get.getMaxVersions(), get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false,
+        get.getFilter(), table, region, nowMillis);
   }
 
   public static ReadSpec forScan(Scan scan, TableDescriptor table, RegionInfo region, long nowMillis)
@@ -64,8 +64,8 @@ public final class ReadSpec {
       scan.getFilter().setReversed(true);
     }
     ReadSpec spec = build(scan, scan.getFamilyMap(), scan.getTimeRange(), scan.getColumnFamilyTimeRange(),
-        scan.getMaxVersions(),        scan.getMaxResultsPerColumnFamily(), scan.getRowOffsetPerColumnFamily(), scan.isRaw(), scan.getFilter(),
-        table, region, nowMillis);
+        scan.getMaxVersions(), scan.getMaxResultsPerColumnFamily(), scan.getRowOffsetPerColumnFamily(),
+        scan.isRaw(), scan.getFilter(), table, region, nowMillis);
     if (scan.isReversed() && spec.hasJoinedFamilies()) {
       throw new DoNotRetryIOException("Reverse scan with loading CFs on demand is not supported");
     }

@@ -166,7 +166,8 @@ public final class BasaltProcess implements AutoCloseable {
     return jar;
   }
 
-  private static String javaExecutable() {
+  /** The java launcher of the JVM running the tests, so child processes run on the same Java. */
+  static String javaExecutable() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 

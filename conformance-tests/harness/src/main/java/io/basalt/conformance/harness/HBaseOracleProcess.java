@@ -42,7 +42,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     Path log = logDir.resolve(logName + ".log").toAbsolutePath();
     Files.writeString(conf.resolve("log4j2.properties"), log4jProperties(log));
 
-    List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx2g", "-XX:+UseG1GC"));
+    List<String> command = new ArrayList<>(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC"));
     command.addAll(jdk17Flags());
     command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));
     command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
@@ -157,9 +157,5 @@ public final class HBaseOracleProcess implements AutoCloseable {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
-  }
-
-  private static String javaExecutable() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 }
