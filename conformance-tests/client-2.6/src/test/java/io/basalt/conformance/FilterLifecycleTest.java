@@ -5,6 +5,7 @@ import static io.basalt.conformance.TestTables.rows;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -19,6 +20,8 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
@@ -28,12 +31,18 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.ColumnCountGetFilter;
+import org.apache.hadoop.hbase.filter.ColumnValueFilter;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FuzzyRowFilter;
 import org.apache.hadoop.hbase.filter.InclusiveStopFilter;
 import org.apache.hadoop.hbase.filter.LongComparator;
+import org.apache.hadoop.hbase.filter.RowFilter;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
+import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.Pair;
 import org.junit.jupiter.api.AfterAll;
@@ -116,6 +125,36 @@ class FilterLifecycleTest {
       // In r1 the count passes the limit at b:y, so family b stops on reaching r2 and never reads again in this
       // region; family a stepped into r2 while the count was still within the limit and reads on.
       assertEquals(List.of("r1/a:x=1", "r3/a:x=3"), cells(table, new Scan().setFilter(new ColumnCountGetFilter(1))));
+    }
+  }
+
+  @Test
+  void rowsRejectedByKeyStillPassTheirCellsThroughTheFilter() throws IOException {
+    try (Table table = table("rejected_rows", 1)) {
+      table.put(new Put(toBytes("r1")).addColumn(A, toBytes("q"), toBytes("stop")));
+      table.put(new Put(toBytes("r3")).addColumn(A, toBytes("q"), toBytes("go")));
+      // The row filter rejects r1 by its key, yet HBase reads through r1 to pass over it, and its "stop" trips the
+      // while-match filter: the scan ends with nothing, r3 included.
+      Filter tripOnStop = new WhileMatchFilter(new ValueFilter(CompareOperator.NOT_EQUAL,
+          new BinaryComparator(toBytes("stop"))));
+      Filter onlyR3 = new RowFilter(CompareOperator.EQUAL, new BinaryComparator(toBytes("r3")));
+      assertEquals(List.of(), cells(table,
+          new Scan().setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL, tripOnStop, onlyR3))));
+    }
+  }
+
+  @Test
+  void aCheckAndMutateFilterSeesEveryFamilyUpFront() throws IOException {
+    try (Table table = table("check_filter_families", 1)) {
+      byte[] row = toBytes("r");
+      table.put(new Put(row).addColumn(A, toBytes("x"), toBytes("1")).addColumn(B, toBytes("k"), toBytes("yes")));
+      // The condition reads family a before b (no on-demand loading here), so the while-match filter trips on a:x
+      // before it reaches b:k, and the condition fails.
+      CheckAndMutateResult result = table.checkAndMutate(CheckAndMutate.newBuilder(row)
+          .ifMatches(new WhileMatchFilter(new ColumnValueFilter(B, toBytes("k"), CompareOperator.EQUAL,
+              toBytes("yes"))))
+          .build(new Put(row).addColumn(A, toBytes("y"), toBytes("2"))));
+      assertFalse(result.isSuccess());
     }
   }
 

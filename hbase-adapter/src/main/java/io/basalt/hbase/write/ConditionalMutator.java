@@ -71,6 +71,8 @@ public final class ConditionalMutator {
     Get get = new Get(checkAndMutate.getRow());
     if (checkAndMutate.hasFilter()) {
       get.setFilter(checkAndMutate.getFilter());
+      // HBase reads the condition through a plain region scanner, which loads every family up front.
+      get.setLoadColumnFamiliesOnDemand(false);
     } else {
       get.addColumn(checkAndMutate.getFamily(), checkAndMutate.getQualifier());
     }
