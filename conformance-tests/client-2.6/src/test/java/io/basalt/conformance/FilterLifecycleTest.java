@@ -133,6 +133,7 @@ class FilterLifecycleTest {
     try (Table table = table("rejected_rows", 1)) {
       table.put(new Put(toBytes("r1")).addColumn(A, toBytes("q"), toBytes("stop")));
       table.put(new Put(toBytes("r3")).addColumn(A, toBytes("q"), toBytes("go")));
+      table.put(new Put(toBytes("r5")).addColumn(A, toBytes("q"), toBytes("stop")));
       // The row filter rejects r1 by its key, yet HBase reads through r1 to pass over it, and its "stop" trips the
       // while-match filter: the scan ends with nothing, r3 included.
       Filter tripOnStop = new WhileMatchFilter(new ValueFilter(CompareOperator.NOT_EQUAL,
@@ -140,6 +141,11 @@ class FilterLifecycleTest {
       Filter onlyR3 = new RowFilter(CompareOperator.EQUAL, new BinaryComparator(toBytes("r3")));
       assertEquals(List.of(), cells(table,
           new Scan().setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL, tripOnStop, onlyR3))));
+      // Backwards HBase seeks past a rejected row without reading it: r5's "stop" is never seen, r3 comes back.
+      Filter tripOnStopAgain = new WhileMatchFilter(new ValueFilter(CompareOperator.NOT_EQUAL,
+          new BinaryComparator(toBytes("stop"))));
+      assertEquals(List.of("r3/a:q=go"), cells(table, new Scan().setReversed(true)
+          .setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL, tripOnStopAgain, onlyR3))));
     }
   }
 

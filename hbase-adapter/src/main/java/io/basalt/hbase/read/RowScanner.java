@@ -137,9 +137,9 @@ public final class RowScanner implements RegionScanner {
       if (filter != null && filter.filterRowKey(KeyValueUtil.createFirstOnRow(lastRow))) {
         // As HBase: a filter that rejects the row key and then wants nothing more ends the region at once.
         boolean regionDone = filter.filterAllRemaining();
-        if (!regionDone) {
-          // HBase passes over a rejected row by reading through it, so the filter still sees its cells (a
-          // WhileMatchFilter may trip on them); the cells themselves are dropped.
+        if (!regionDone && !source.isReversed()) {
+          // Forwards, HBase passes over a rejected row by reading through it, so the filter still sees its cells
+          // (a WhileMatchFilter may trip on them); the cells are dropped. Backwards it seeks past the row unread.
           regionDone = reader.readRow(source).allFamiliesDone();
         }
         filter.reset();
