@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -16,13 +15,11 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionStatesCount;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,32 +27,23 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Cluster-level Admin calls: status and metrics, the master's switches, flushes and compactions. */
 class ClusterAdminTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+  static final ConnectedBasalt BASALT = new ConnectedBasalt();
 
   private static final TableName TABLE = TableName.valueOf("cluster_admin");
   private static final byte[] F = toBytes("f");
-  private static Connection connection;
-  private static Admin admin;
 
   @BeforeAll
-  static void connect() throws IOException {
-    connection = Clients.connect(BASALT.process());
-    admin = connection.getAdmin();
-    admin.createTable(TableDescriptorBuilder.newBuilder(TABLE).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+  static void createTable() throws IOException {
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(TABLE)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("g")).build(), new byte[][] {toBytes("m")});
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    admin.close();
-    connection.close();
   }
 
   @Test
   void clusterMetricsDescribeOneServerThatIsAlsoTheMaster() throws IOException {
-    ClusterMetrics metrics = admin.getClusterMetrics();
+    ClusterMetrics metrics = BASALT.admin().getClusterMetrics();
     assertEquals("2.6.4", metrics.getHBaseVersion());
-    assertEquals(connection.getClusterId(), metrics.getClusterId());
+    assertEquals(BASALT.connection().getClusterId(), metrics.getClusterId());
     assertEquals(1, metrics.getLiveServerMetrics().size());
     ServerName server = metrics.getLiveServerMetrics().keySet().iterator().next();
     assertEquals(server, metrics.getMasterName());
@@ -64,14 +52,14 @@ class ClusterAdminTest {
     assertEquals(0, metrics.getRegionStatesInTransition().size());
     // hbase:meta and the table's two regions.
     assertEquals(3, metrics.getRegionCount());
-    assertEquals(List.of(server), admin.getRegionServers().stream().toList());
+    assertEquals(List.of(server), BASALT.admin().getRegionServers().stream().toList());
 
-    List<RegionMetrics> regions = admin.getRegionMetrics(server, TABLE);
+    List<RegionMetrics> regions = BASALT.admin().getRegionMetrics(server, TABLE);
     assertEquals(2, regions.size());
     for (RegionMetrics region : regions) {
       assertEquals(2, region.getStoreCount());
     }
-    assertFalse(admin.isMasterInMaintenanceMode());
+    assertFalse(BASALT.admin().isMasterInMaintenanceMode());
     // What the shell's alter waits on: every region of the table open, none in transition.
     RegionStatesCount states = metrics.getTableRegionStatesCount().get(TABLE);
     assertEquals(2, states.getTotalRegions());
@@ -81,37 +69,37 @@ class ClusterAdminTest {
 
   @Test
   void switchesRememberTheirValues() throws IOException {
-    assertTrue(admin.balancerSwitch(false, true));
-    assertFalse(admin.isBalancerEnabled());
-    assertFalse(admin.balance(), "one server has nothing to balance");
-    assertFalse(admin.balancerSwitch(true, true));
+    assertTrue(BASALT.admin().balancerSwitch(false, true));
+    assertFalse(BASALT.admin().isBalancerEnabled());
+    assertFalse(BASALT.admin().balance(), "one server has nothing to balance");
+    assertFalse(BASALT.admin().balancerSwitch(true, true));
 
-    assertTrue(admin.normalizerSwitch(false));
-    assertFalse(admin.isNormalizerEnabled());
-    assertTrue(admin.catalogJanitorSwitch(false));
-    assertFalse(admin.isCatalogJanitorEnabled());
-    assertTrue(admin.cleanerChoreSwitch(false));
-    assertFalse(admin.isCleanerChoreEnabled());
+    assertTrue(BASALT.admin().normalizerSwitch(false));
+    assertFalse(BASALT.admin().isNormalizerEnabled());
+    assertTrue(BASALT.admin().catalogJanitorSwitch(false));
+    assertFalse(BASALT.admin().isCatalogJanitorEnabled());
+    assertTrue(BASALT.admin().cleanerChoreSwitch(false));
+    assertFalse(BASALT.admin().isCleanerChoreEnabled());
 
-    assertTrue(admin.splitSwitch(false, true));
-    assertFalse(admin.isSplitEnabled());
-    assertTrue(admin.isMergeEnabled());
-    assertFalse(admin.splitSwitch(true, true));
+    assertTrue(BASALT.admin().splitSwitch(false, true));
+    assertFalse(BASALT.admin().isSplitEnabled());
+    assertTrue(BASALT.admin().isMergeEnabled());
+    assertFalse(BASALT.admin().splitSwitch(true, true));
   }
 
   @Test
   void flushesAndCompactionsKeepTheData() throws Exception {
-    try (Table table = connection.getTable(TABLE)) {
+    try (Table table = BASALT.connection().getTable(TABLE)) {
       table.put(new Put(toBytes("a")).addColumn(F, toBytes("q"), toBytes("1")));
       table.put(new Put(toBytes("z")).addColumn(F, toBytes("q"), toBytes("2")));
-      admin.flush(TABLE);
-      admin.flushRegion(admin.getRegions(TABLE).get(0).getRegionName());
-      admin.compact(TABLE);
-      admin.majorCompact(TABLE);
-      ServerName server = admin.getRegionServers().iterator().next();
-      Map<ServerName, Boolean> previous = admin.compactionSwitch(false, List.of());
+      BASALT.admin().flush(TABLE);
+      BASALT.admin().flushRegion(BASALT.admin().getRegions(TABLE).get(0).getRegionName());
+      BASALT.admin().compact(TABLE);
+      BASALT.admin().majorCompact(TABLE);
+      ServerName server = BASALT.admin().getRegionServers().iterator().next();
+      Map<ServerName, Boolean> previous = BASALT.admin().compactionSwitch(false, List.of());
       assertEquals(Map.of(server, true), previous);
-      admin.compactionSwitch(true, List.of());
+      BASALT.admin().compactionSwitch(true, List.of());
       assertArrayEquals(toBytes("1"), table.get(new Get(toBytes("a"))).getValue(F, toBytes("q")));
       assertArrayEquals(toBytes("2"), table.get(new Get(toBytes("z"))).getValue(F, toBytes("q")));
     }

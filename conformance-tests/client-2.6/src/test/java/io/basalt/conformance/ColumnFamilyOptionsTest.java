@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,18 +15,14 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,23 +32,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ColumnFamilyOptionsTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+  static final ConnectedBasalt BASALT = new ConnectedBasalt();
 
   private static final byte[] F = toBytes("f");
-  private static Connection connection;
-  private static Admin admin;
-
-  @BeforeAll
-  static void connect() throws IOException {
-    connection = Clients.connect(BASALT.process());
-    admin = connection.getAdmin();
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    admin.close();
-    connection.close();
-  }
 
   @Test
   void storageOptionsReachRocksDbAndAreReportedBack() throws IOException {
@@ -61,8 +42,8 @@ class ColumnFamilyOptionsTest {
     ColumnFamilyDescriptor family = ColumnFamilyDescriptorBuilder.newBuilder(F)
         .setCompressionType(Compression.Algorithm.ZSTD).setBloomFilterType(BloomType.ROW).setBlocksize(16 * 1024)
         .setValue("OWNER", "search").build();
-    admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(family).build());
-    ColumnFamilyDescriptor reported = admin.getDescriptor(name).getColumnFamily(F);
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(family).build());
+    ColumnFamilyDescriptor reported = BASALT.admin().getDescriptor(name).getColumnFamily(F);
     assertEquals(Compression.Algorithm.ZSTD, reported.getCompressionType());
     assertEquals(BloomType.ROW, reported.getBloomFilterType());
     assertEquals(16 * 1024, reported.getBlocksize());
@@ -74,14 +55,15 @@ class ColumnFamilyOptionsTest {
     assertTrue(options.contains("bloomfilter"), "a bloom filter in RocksDB's options");
 
     // A change is reported at once; RocksDB takes it from the next open (RestartTest checks options survive).
-    admin.modifyColumnFamily(name, ColumnFamilyDescriptorBuilder.newBuilder(reported)
+    BASALT.admin().modifyColumnFamily(name, ColumnFamilyDescriptorBuilder.newBuilder(reported)
         .setCompressionType(Compression.Algorithm.SNAPPY).build());
-    assertEquals(Compression.Algorithm.SNAPPY, admin.getDescriptor(name).getColumnFamily(F).getCompressionType());
+    assertEquals(Compression.Algorithm.SNAPPY,
+        BASALT.admin().getDescriptor(name).getColumnFamily(F).getCompressionType());
   }
 
   @Test
   void codecsRocksDbLacksAreRefused() {
-    assertThrows(DoNotRetryIOException.class, () -> admin.createTable(
+    assertThrows(DoNotRetryIOException.class, () -> BASALT.admin().createTable(
         TableDescriptorBuilder.newBuilder(TableName.valueOf("cf_lzo")).setColumnFamily(ColumnFamilyDescriptorBuilder
             .newBuilder(F).setCompressionType(Compression.Algorithm.LZO).build()).build()));
   }
@@ -89,9 +71,9 @@ class ColumnFamilyOptionsTest {
   @Test
   void aTtlHidesCellsOnceTheyAreOlder() throws Exception {
     TableName name = TableName.valueOf("cf_ttl");
-    admin.createTable(TableDescriptorBuilder.newBuilder(name)
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setTimeToLive(2).build()).build());
-    try (Table table = connection.getTable(name)) {
+    try (Table table = BASALT.connection().getTable(name)) {
       table.put(new Put(toBytes("r")).addColumn(F, toBytes("q"), toBytes("v")));
       assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(F, toBytes("q")));
       Thread.sleep(2_500);

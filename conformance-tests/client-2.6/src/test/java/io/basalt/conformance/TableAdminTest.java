@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -21,37 +20,19 @@ import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Table DDL through a stock hbase-client 2.6 Admin with default settings and the ZooKeeper registry. */
 class TableAdminTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
-
-  private static Connection connection;
-  private static Admin admin;
-
-  @BeforeAll
-  static void connect() throws IOException {
-    connection = Clients.connect(BASALT.process());
-    admin = connection.getAdmin();
-  }
-
-  @AfterAll
-  static void disconnect() throws IOException {
-    admin.close();
-    connection.close();
-  }
+  static final ConnectedBasalt BASALT = new ConnectedBasalt();
 
   @Test
   void createDescribeListDisableAndDelete() throws IOException {
@@ -61,17 +42,17 @@ class TableAdminTest {
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(toBytes("cf2")).setTimeToLive(86400).build())
         .setValue("OWNER", "conformance")
         .build();
-    assertFalse(admin.tableExists(name));
-    admin.createTable(requested);
+    assertFalse(BASALT.admin().tableExists(name));
+    BASALT.admin().createTable(requested);
 
-    assertTrue(admin.tableExists(name));
-    assertTrue(admin.isTableEnabled(name));
-    assertTrue(admin.isTableAvailable(name));
-    assertTrue(Arrays.asList(admin.listTableNames()).contains(name));
-    assertTrue(Arrays.asList(admin.listTableNames(Pattern.compile("admin_.*"))).contains(name));
-    assertFalse(Arrays.asList(admin.listTableNames(Pattern.compile("other.*"))).contains(name));
+    assertTrue(BASALT.admin().tableExists(name));
+    assertTrue(BASALT.admin().isTableEnabled(name));
+    assertTrue(BASALT.admin().isTableAvailable(name));
+    assertTrue(Arrays.asList(BASALT.admin().listTableNames()).contains(name));
+    assertTrue(Arrays.asList(BASALT.admin().listTableNames(Pattern.compile("admin_.*"))).contains(name));
+    assertFalse(Arrays.asList(BASALT.admin().listTableNames(Pattern.compile("other.*"))).contains(name));
 
-    TableDescriptor described = admin.getDescriptor(name);
+    TableDescriptor described = BASALT.admin().getDescriptor(name);
     assertEquals(name, described.getTableName());
     assertEquals("conformance", described.getValue("OWNER"));
     ColumnFamilyDescriptor cf1 = described.getColumnFamily(toBytes("cf1"));
@@ -80,21 +61,21 @@ class TableAdminTest {
     assertEquals(86400, cf2.getTimeToLive());
     assertEquals(0, TableDescriptor.COMPARATOR.compare(requested, described));
 
-    admin.disableTable(name);
-    assertTrue(admin.isTableDisabled(name));
-    assertFalse(admin.isTableEnabled(name));
-    admin.deleteTable(name);
-    assertFalse(admin.tableExists(name));
-    assertFalse(Arrays.asList(admin.listTableNames()).contains(name));
+    BASALT.admin().disableTable(name);
+    assertTrue(BASALT.admin().isTableDisabled(name));
+    assertFalse(BASALT.admin().isTableEnabled(name));
+    BASALT.admin().deleteTable(name);
+    assertFalse(BASALT.admin().tableExists(name));
+    assertFalse(Arrays.asList(BASALT.admin().listTableNames()).contains(name));
   }
 
   @Test
   void splitKeysGiveOneRegionPerRange() throws IOException {
     TableName name = TableName.valueOf("admin_presplit");
     byte[][] splits = {toBytes("g"), toBytes("n"), toBytes("t")};
-    admin.createTable(TableDescriptorBuilder.newBuilder(name)
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build(), splits);
-    List<RegionInfo> regions = admin.getRegions(name);
+    List<RegionInfo> regions = BASALT.admin().getRegions(name);
     assertEquals(4, regions.size());
     byte[][] expectedStarts = {new byte[0], toBytes("g"), toBytes("n"), toBytes("t")};
     byte[][] expectedEnds = {toBytes("g"), toBytes("n"), toBytes("t"), new byte[0]};
@@ -102,26 +83,26 @@ class TableAdminTest {
       assertArrayEquals(expectedStarts[i], regions.get(i).getStartKey());
       assertArrayEquals(expectedEnds[i], regions.get(i).getEndKey());
     }
-    assertEquals(4, connection.getRegionLocator(name).getAllRegionLocations().size());
+    assertEquals(4, BASALT.connection().getRegionLocator(name).getAllRegionLocations().size());
     dropTable(name);
   }
 
   @Test
   void tableStatesAreEnforcedWithHBaseExceptions() throws IOException {
     TableName name = TableName.valueOf("admin_states");
-    admin.createTable(TableDescriptorBuilder.newBuilder(name)
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build());
-    assertThrows(TableExistsException.class, () -> admin.createTable(TableDescriptorBuilder.newBuilder(name)
+    assertThrows(TableExistsException.class, () -> BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build()));
-    assertThrows(TableNotDisabledException.class, () -> admin.deleteTable(name));
-    assertThrows(TableNotDisabledException.class, () -> admin.enableTable(name));
+    assertThrows(TableNotDisabledException.class, () -> BASALT.admin().deleteTable(name));
+    assertThrows(TableNotDisabledException.class, () -> BASALT.admin().enableTable(name));
 
-    try (Table table = connection.getTable(name)) {
+    try (Table table = BASALT.connection().getTable(name)) {
       table.put(new Put(toBytes("r")).addColumn(toBytes("f"), toBytes("q"), toBytes("v")));
-      admin.disableTable(name);
-      assertThrows(TableNotEnabledException.class, () -> admin.disableTable(name));
+      BASALT.admin().disableTable(name);
+      assertThrows(TableNotEnabledException.class, () -> BASALT.admin().disableTable(name));
       assertThrows(TableNotEnabledException.class, () -> table.get(new Get(toBytes("r"))));
-      admin.enableTable(name);
+      BASALT.admin().enableTable(name);
       assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(toBytes("f"), toBytes("q")));
     }
     dropTable(name);
@@ -130,24 +111,24 @@ class TableAdminTest {
   @Test
   void unknownTablesAndNamespacesAreReported() {
     TableName missing = TableName.valueOf("admin_missing");
-    assertThrows(TableNotFoundException.class, () -> admin.getDescriptor(missing));
-    assertThrows(TableNotFoundException.class, () -> admin.disableTable(missing));
-    assertThrows(NamespaceNotFoundException.class, () -> admin.createTable(
+    assertThrows(TableNotFoundException.class, () -> BASALT.admin().getDescriptor(missing));
+    assertThrows(TableNotFoundException.class, () -> BASALT.admin().disableTable(missing));
+    assertThrows(NamespaceNotFoundException.class, () -> BASALT.admin().createTable(
         TableDescriptorBuilder.newBuilder(TableName.valueOf("nope", "t"))
             .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build()));
   }
 
   @Test
   void metaIsListedAsASystemTable() throws IOException {
-    assertTrue(Arrays.asList(admin.listTableNames((Pattern) null, true)).contains(TableName.META_TABLE_NAME));
-    assertFalse(Arrays.asList(admin.listTableNames()).contains(TableName.META_TABLE_NAME));
-    TableDescriptor meta = admin.getDescriptor(TableName.META_TABLE_NAME);
+    assertTrue(Arrays.asList(BASALT.admin().listTableNames((Pattern) null, true)).contains(TableName.META_TABLE_NAME));
+    assertFalse(Arrays.asList(BASALT.admin().listTableNames()).contains(TableName.META_TABLE_NAME));
+    TableDescriptor meta = BASALT.admin().getDescriptor(TableName.META_TABLE_NAME);
     assertTrue(meta.hasColumnFamily(toBytes("info")));
-    assertTrue(admin.tableExists(TableName.META_TABLE_NAME));
+    assertTrue(BASALT.admin().tableExists(TableName.META_TABLE_NAME));
   }
 
   private static void dropTable(TableName name) throws IOException {
-    admin.disableTable(name);
-    admin.deleteTable(name);
+    BASALT.admin().disableTable(name);
+    BASALT.admin().deleteTable(name);
   }
 }

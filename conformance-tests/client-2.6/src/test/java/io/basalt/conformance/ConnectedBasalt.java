@@ -1,0 +1,53 @@
+package io.basalt.conformance;
+
+import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.BasaltServerExtension;
+import java.io.IOException;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One Basalt process for a test class with a stock client already connected to it (ZooKeeper registry, default
+ * settings) and its Admin open. Register it as a static field with {@code @RegisterExtension}.
+ */
+final class ConnectedBasalt implements BeforeAllCallback, AfterAllCallback {
+  private final BasaltServerExtension server = new BasaltServerExtension();
+  private Connection connection;
+  private Admin admin;
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    server.beforeAll(context);
+    connection = Clients.connect(server.process());
+    admin = connection.getAdmin();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
+    try {
+      if (admin != null) {
+        admin.close();
+      }
+      if (connection != null) {
+        connection.close();
+      }
+    } finally {
+      server.afterAll(context);
+    }
+  }
+
+  BasaltProcess process() {
+    return server.process();
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  Admin admin() {
+    return admin;
+  }
+}
