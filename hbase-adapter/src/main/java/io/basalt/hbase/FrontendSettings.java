@@ -1,6 +1,7 @@
 package io.basalt.hbase;
 
 import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Settings of the HBase personality.
@@ -9,11 +10,14 @@ import java.time.Clock;
  *     {@code hbase.client.scanner.timeout.period})
  * @param maxScanResultBytes cap on the cell bytes of one scan response ({@code hbase.server.scanner.max.result.size})
  * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
+ * @param majorCompactionPeriodMillis how often every region is major-compacted ({@code hbase.hregion.majorcompaction};
+ *     0: only on request)
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
-public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes, Clock clock) {
+public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
+    long majorCompactionPeriodMillis, Clock clock) {
 
   public static FrontendSettings defaults() {
-    return new FrontendSettings(60_000, 100L << 20, 10L << 20, Clock.systemUTC());
+    return new FrontendSettings(60_000, 100L << 20, 10L << 20, TimeUnit.DAYS.toMillis(7), Clock.systemUTC());
   }
 }

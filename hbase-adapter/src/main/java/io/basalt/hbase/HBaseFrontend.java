@@ -1,6 +1,7 @@
 package io.basalt.hbase;
 
 import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
@@ -23,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class HBaseFrontend implements AutoCloseable {
   private final TableCatalog catalog;
   private final ScannerRegistry scanners;
+  private final CompactionQueue compactions;
   private final RpcDispatcher dispatcher;
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -33,8 +35,10 @@ public final class HBaseFrontend implements AutoCloseable {
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()));
+    this.compactions = new CompactionQueue(clock);
+    compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        settings);
+        compactions, settings);
   }
 
   public RpcDispatcher dispatcher() {
@@ -45,9 +49,10 @@ public final class HBaseFrontend implements AutoCloseable {
     return catalog;
   }
 
-  /** Closes every open scanner. The store is closed by its owner. */
+  /** Closes every open scanner and stops compacting. The store is closed by its owner. */
   @Override
   public void close() {
     scanners.close();
+    compactions.close();
   }
 }

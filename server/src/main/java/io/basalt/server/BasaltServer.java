@@ -107,7 +107,8 @@ public final class BasaltServer {
     try {
       frontend = new HBaseFrontend(store, identity, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
-          config.nonNegativeLong(Settings.MAX_CELL_SIZE), Clock.systemUTC()));
+          config.nonNegativeLong(Settings.MAX_CELL_SIZE), config.nonNegativeLong(Settings.MAJOR_COMPACTION_PERIOD),
+          Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }

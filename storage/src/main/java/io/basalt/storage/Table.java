@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -90,6 +91,10 @@ public final class Table {
             batch.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
                 cell.value());
           }
+          for (RowMutation.CellErasure cell : mutation.erasures()) {
+            ColumnFamilyHandle handle = handleFor(current, currentHandles, cell.family());
+            batch.delete(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()));
+          }
         }
         try (RowLocks.RowLock ignored = rows.size() == 1
             ? rowLocks.lock(current.id(), rows.get(0))
@@ -161,6 +166,28 @@ public final class Table {
       checkNotDropped();
       for (ColumnFamilyHandle handle : handles) {
         db.compactRange(handle);
+      }
+    } catch (RocksDBException e) {
+      throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * Compacts the files holding rows {@code [lowRow, highRow)} (empty bounds are open) in every family, and waits for
+   * it: erased cells and their tombstones leave the files.
+   */
+  public void compactRows(byte[] lowRow, byte[] highRow) throws StorageException {
+    byte[] low = lowRow.length == 0 ? null : CellKeys.rowStart(lowRow);
+    byte[] high = highRow.length == 0 ? null : CellKeys.rowStart(highRow);
+    lifecycle.readLock().lock();
+    try (CompactRangeOptions options = new CompactRangeOptions()
+        // Without this RocksDB leaves the last level's files alone when no compaction filter is set.
+        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
+      checkNotDropped();
+      for (ColumnFamilyHandle handle : handles) {
+        db.compactRange(handle, low, high, options);
       }
     } catch (RocksDBException e) {
       throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);

@@ -194,6 +194,21 @@ class TabletStoreTest {
   }
 
   @Test
+  void erasedCellsVanishTogetherWithTheCellsWrittenBesideThem() throws Exception {
+    store = open();
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(b("m")), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 2, PUT, b("v2")).add(b("f"), b("q"), 1, PUT, b("v1"))
+        .add(b("g"), b("q"), 1, PUT, b("g1")).build(), Durability.LOG);
+    table.write(RowMutation.forRow(b("r")).erase(b("f"), b("q"), 1, PUT).erase(b("g"), b("q"), 1, PUT)
+        .add(b("g"), b("q"), 3, PUT, b("g3")).build(), Durability.LOG);
+    assertEquals(List.of("r/f:q/2=v2", "r/g:q/3=g3"), readAll(table, List.of(), "", ""));
+
+    table.compactRows(b("m"), b(""));
+    table.compactRows(b(""), b(""));
+    assertEquals(List.of("r/f:q/2=v2", "r/g:q/3=g3"), readAll(table, List.of(), "", ""));
+  }
+
+  @Test
   void writesToUnknownFamiliesFailWithoutWritingAnything() throws Exception {
     store = open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());

@@ -3,6 +3,7 @@ package io.basalt.conformance;
 import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
+import java.util.Map;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -14,9 +15,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * settings) and its Admin open. Register it as a static field with {@code @RegisterExtension}.
  */
 final class ConnectedBasalt implements BeforeAllCallback, AfterAllCallback {
-  private final BasaltServerExtension server = new BasaltServerExtension();
+  private final BasaltServerExtension server;
   private Connection connection;
   private Admin admin;
+
+  ConnectedBasalt() {
+    this(Map.of());
+  }
+
+  /** A server started with these settings (hbase-site properties). */
+  ConnectedBasalt(Map<String, String> properties) {
+    this.server = new BasaltServerExtension(properties);
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {

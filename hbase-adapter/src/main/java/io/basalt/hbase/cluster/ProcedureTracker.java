@@ -2,18 +2,23 @@ package io.basalt.hbase.cluster;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Procedure ids for master operations. Basalt performs DDL synchronously inside the RPC, so every procedure is
- * finished by the time its id is handed out; clients still poll {@code getProcedureResult} and must find it.
- * Remembers the most recent results; older ids are reported as not found, which clients also accept as done.
+ * finished by the time its id is handed out; clients still poll {@code getProcedureResult} and must find it, and
+ * {@code listProcedures} shows what ran. Remembers the most recent procedures; older ids are reported as not found,
+ * which clients also accept as done.
  */
 public final class ProcedureTracker {
   private static final int RETAINED = 10_000;
+  /** HBase's procedures live in this package; tools that list procedures match on their class names. */
+  private static final String PROCEDURE_PACKAGE = "org.apache.hadoop.hbase.master.procedure.";
 
   private final Clock clock;
   private final AtomicLong nextId = new AtomicLong(1);
@@ -34,13 +39,18 @@ public final class ProcedureTracker {
     void run() throws IOException;
   }
 
-  /** Runs an operation now and returns the id of its (finished) procedure. */
-  public long run(Operation operation) throws IOException {
+  /**
+   * Runs an operation now and returns the id of its (finished) procedure.
+   *
+   * @param procedure the simple name of the HBase procedure class that does the same, e.g. CreateTableProcedure
+   * @param owner the user who asked for it
+   */
+  public long run(String procedure, String owner, Operation operation) throws IOException {
     long submitted = clock.millis();
     operation.run();
     long id = nextId.getAndIncrement();
     synchronized (completed) {
-      completed.put(id, new Completed(submitted, clock.millis()));
+      completed.put(id, new Completed(id, PROCEDURE_PACKAGE + procedure, owner, submitted, clock.millis()));
     }
     return id;
   }
@@ -51,6 +61,13 @@ public final class ProcedureTracker {
     }
   }
 
-  /** Times of a finished procedure, in milliseconds. */
-  public record Completed(long submittedMillis, long finishedMillis) {}
+  /** The remembered procedures, oldest first. */
+  public List<Completed> all() {
+    synchronized (completed) {
+      return new ArrayList<>(completed.values());
+    }
+  }
+
+  /** A finished procedure; times in milliseconds. */
+  public record Completed(long id, String className, String owner, long submittedMillis, long finishedMillis) {}
 }

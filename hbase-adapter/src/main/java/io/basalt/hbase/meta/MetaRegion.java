@@ -12,6 +12,7 @@ import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.MetaCellComparator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -57,7 +58,7 @@ public final class MetaRegion implements Region {
 
   /** Nor any to compact. */
   @Override
-  public void compact() {}
+  public void compact(boolean major, byte[] family, BooleanSupplier cancelled) {}
 
   @Override
   public Result get(Get get) throws IOException {

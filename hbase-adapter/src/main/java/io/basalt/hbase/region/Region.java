@@ -5,6 +5,7 @@ import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
@@ -23,8 +24,14 @@ public interface Region {
   /** Makes the region's recent writes durable in sorted files (HBase's memstore flush). */
   void flush() throws IOException;
 
-  /** Rewrites the region's files into one sorted run per family (HBase's major compaction). */
-  void compact() throws IOException;
+  /**
+   * Compacts the region now: drops what HBase's compaction would (see {@code TabletCompaction}) and rewrites its
+   * files. Returns early, having changed only whole rows, once {@code cancelled} says so.
+   *
+   * @param major drop delete markers too, as HBase's major compaction does
+   * @param family the one family to compact, or null for all of them
+   */
+  void compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException;
 
   /** Reads one row. */
   Result get(Get get) throws IOException;

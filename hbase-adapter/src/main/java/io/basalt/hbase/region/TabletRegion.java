@@ -1,5 +1,6 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -30,9 +32,13 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.regionserver.WrongRegionException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A user region: one tablet of a table, served from the table's RocksDB column families. */
 public final class TabletRegion implements Region {
+  private static final Logger LOG = LoggerFactory.getLogger(TabletRegion.class);
+
   private final HBaseTable table;
   private final TabletDefinition tablet;
   private final RegionInfo info;
@@ -66,10 +72,19 @@ public final class TabletRegion implements Region {
     table.storage().flush();
   }
 
-  /** Compacts the whole table, for the same reason. */
   @Override
-  public void compact() throws IOException {
-    table.storage().compact();
+  public void compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException {
+    if (!table.isEnabled()) {
+      return; // HBase compacts only regions that are open
+    }
+    try {
+      TabletCompaction.Outcome outcome = new TabletCompaction(table, tablet, family, clock.millis(), major,
+          cancelled).run();
+      LOG.debug("{} compaction of {} erased {} cells in {} rows", major ? "Major" : "Minor",
+          info.getRegionNameAsString(), outcome.cellsErased(), outcome.rowsRewritten());
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, info);
+    }
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
@@ -9,16 +10,17 @@ import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.RegionMetricsBuilder;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /** AdminService: questions about this server and the regions it holds; flushes and compactions. */
 final class AdminServiceHandlers {
@@ -26,14 +28,15 @@ final class AdminServiceHandlers {
   private final RegionDirectory directory;
   private final RegionResolver regions;
   private final TableCatalog catalog;
-  private final AtomicBoolean compactions = new AtomicBoolean(true);
+  private final CompactionQueue compactions;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
-      TableCatalog catalog) {
+      TableCatalog catalog, CompactionQueue compactions) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
     this.catalog = catalog;
+    this.compactions = compactions;
   }
 
   ServiceBinding binding() {
@@ -46,7 +49,7 @@ final class AdminServiceHandlers {
         .on("CompactRegion", AdminProtos.CompactRegionRequest.getDefaultInstance(), this::compactRegion)
         .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(),
             (call, request) -> AdminProtos.CompactionSwitchResponse.newBuilder()
-                .setPrevState(compactions.getAndSet(request.getEnabled())).build())
+                .setPrevState(compactions.switchCompactions(request.getEnabled())).build())
         .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad)
         .build();
   }
@@ -59,23 +62,24 @@ final class AdminServiceHandlers {
         .setFlushed(true).build();
   }
 
-  /**
-   * Compacts the region's table now, minor or major alike: RocksDB's manual compaction rewrites everything. The
-   * compaction switch (HBase's {@code compaction_switch}) turns requested compactions into no-ops.
-   */
+  /** Queues a compaction of the region and returns, as HBase does; the region's compaction state shows progress. */
   private AdminProtos.CompactRegionResponse compactRegion(CallContext call,
       AdminProtos.CompactRegionRequest request) throws IOException {
     Region region = regions.resolve(request.getRegion());
-    if (compactions.get()) {
-      region.compact();
+    byte[] family = request.hasFamily() ? request.getFamily().toByteArray() : null;
+    if (family != null && !region.info().isMetaRegion()
+        && !catalog.require(region.info().getTable()).descriptor().hasColumnFamily(family)) {
+      throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(family) + " does not exist in "
+          + region.info().getRegionNameAsString());
     }
+    compactions.request(region, request.getMajor(), family);
     return AdminProtos.CompactRegionResponse.getDefaultInstance();
   }
 
   private AdminProtos.GetRegionLoadResponse regionLoad(CallContext call, AdminProtos.GetRegionLoadRequest request) {
     TableName table = request.hasTableName() ? ProtobufUtil.toTableName(request.getTableName()) : null;
     AdminProtos.GetRegionLoadResponse.Builder response = AdminProtos.GetRegionLoadResponse.newBuilder();
-    for (RegionMetrics metrics : RegionReports.metrics(directory, catalog, table)) {
+    for (RegionMetrics metrics : RegionReports.metrics(directory, catalog, compactions, table)) {
       response.addRegionLoads(RegionMetricsBuilder.toRegionLoad(metrics));
     }
     return response.build();
@@ -95,8 +99,11 @@ final class AdminServiceHandlers {
   private AdminProtos.GetRegionInfoResponse regionInfo(CallContext call, AdminProtos.GetRegionInfoRequest request)
       throws NotServingRegionException {
     Region region = regions.resolve(request.getRegion());
-    return AdminProtos.GetRegionInfoResponse.newBuilder()
-        .setRegionInfo(ProtobufUtil.toRegionInfo(region.info()))
-        .build();
+    AdminProtos.GetRegionInfoResponse.Builder response = AdminProtos.GetRegionInfoResponse.newBuilder()
+        .setRegionInfo(ProtobufUtil.toRegionInfo(region.info()));
+    if (request.getCompactionState()) {
+      response.setCompactionState(ProtobufUtil.createCompactionState(compactions.state(region.info())));
+    }
+    return response.build();
   }
 }

@@ -4,6 +4,8 @@ import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ClusterSwitches.Switch;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -19,6 +21,7 @@ import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerMetricsBuilder;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionStatesCount;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
@@ -35,14 +38,16 @@ final class ClusterHandlers {
   private final RegionDirectory directory;
   private final ProcedureTracker procedures;
   private final ClusterSwitches switches;
+  private final CompactionQueue compactions;
 
   ClusterHandlers(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ProcedureTracker procedures, ClusterSwitches switches) {
+      ProcedureTracker procedures, ClusterSwitches switches, CompactionQueue compactions) {
     this.server = server;
     this.catalog = catalog;
     this.directory = directory;
     this.procedures = procedures;
     this.switches = switches;
+    this.compactions = compactions;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -54,6 +59,11 @@ final class ClusterHandlers {
             (call, request) -> MasterProtos.IsInMaintenanceModeResponse.newBuilder().setInMaintenanceMode(false)
                 .build())
         .on("FlushTable", MasterProtos.FlushTableRequest.getDefaultInstance(), this::flushTable)
+        .on("getLastMajorCompactionTimestamp", MasterProtos.MajorCompactionTimestampRequest.getDefaultInstance(),
+            this::lastMajorCompaction)
+        .on("getLastMajorCompactionTimestampForRegion",
+            MasterProtos.MajorCompactionTimestampForRegionRequest.getDefaultInstance(),
+            this::lastMajorCompactionOfRegion)
         .on("SetBalancerRunning", MasterProtos.SetBalancerRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetBalancerRunningResponse.newBuilder()
                 .setPrevBalanceValue(switches.set(Switch.BALANCER, request.getOn())).build())
@@ -111,13 +121,32 @@ final class ClusterHandlers {
   private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run(() -> catalog.require(name).storage().flush());
+    long procId = procedures.run("FlushTableProcedure", call.user(), () -> catalog.require(name).storage().flush());
     return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /** The oldest of the table's regions' last major compactions: 0 unless every region has had one. */
+  private MasterProtos.MajorCompactionTimestampResponse lastMajorCompaction(CallContext call,
+      MasterProtos.MajorCompactionTimestampRequest request) throws IOException {
+    HBaseTable table = catalog.require(ProtobufUtil.toTableName(request.getTableName()));
+    long oldest = Long.MAX_VALUE;
+    for (RegionInfo region : table.regions()) {
+      oldest = Math.min(oldest, compactions.lastMajorCompaction(region));
+    }
+    return MasterProtos.MajorCompactionTimestampResponse.newBuilder()
+        .setCompactionTimestamp(oldest == Long.MAX_VALUE ? 0 : oldest).build();
+  }
+
+  private MasterProtos.MajorCompactionTimestampResponse lastMajorCompactionOfRegion(CallContext call,
+      MasterProtos.MajorCompactionTimestampForRegionRequest request) throws IOException {
+    Region region = new RegionResolver(directory).resolve(request.getRegion());
+    return MasterProtos.MajorCompactionTimestampResponse.newBuilder()
+        .setCompactionTimestamp(compactions.lastMajorCompaction(region.info())).build();
   }
 
   /** The cluster as one live server holding every region. */
   private ClusterMetrics metrics() {
-    List<RegionMetrics> regionMetrics = RegionReports.metrics(directory, catalog, null);
+    List<RegionMetrics> regionMetrics = RegionReports.metrics(directory, catalog, compactions, null);
     Runtime runtime = Runtime.getRuntime();
     long now = System.currentTimeMillis();
     var serverMetrics = ServerMetricsBuilder.newBuilder(server.serverName())

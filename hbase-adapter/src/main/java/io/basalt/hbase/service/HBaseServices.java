@@ -4,6 +4,7 @@ import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -16,19 +17,22 @@ public final class HBaseServices {
   private HBaseServices() {}
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings) {
-    return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, settings));
+      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions,
+      FrontendSettings settings) {
+    return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, settings));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ScannerRegistry scanners, ProcedureTracker procedures, FrontendSettings settings) {
+      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions,
+      FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
-        new AdminServiceHandlers(server, directory, regions, catalog).binding(),
+        new AdminServiceHandlers(server, directory, regions, catalog, compactions).binding(),
         new MasterServiceHandlers(catalog, procedures,
-            new ClusterHandlers(server, catalog, directory, procedures, new ClusterSwitches())).binding(),
+            new ClusterHandlers(server, catalog, directory, procedures, new ClusterSwitches(), compactions))
+            .binding(),
         new ClientMetaServiceHandlers(server).binding());
   }
 }

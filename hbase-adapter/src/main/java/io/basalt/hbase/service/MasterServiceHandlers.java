@@ -49,9 +49,8 @@ final class MasterServiceHandlers {
         .on("GetTableDescriptors", MasterProtos.GetTableDescriptorsRequest.getDefaultInstance(),
             this::tableDescriptors)
         .on("GetTableNames", MasterProtos.GetTableNamesRequest.getDefaultInstance(), this::tableNames)
-        .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState)
-        .on("getProcedureResult", MasterProtos.GetProcedureResultRequest.getDefaultInstance(),
-            this::procedureResult);
+        .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState);
+    new ProcedureHandlers(catalog, procedures).register(binding);
     namespaces.register(binding);
     schema.register(binding);
     cluster.register(binding);
@@ -65,25 +64,25 @@ final class MasterServiceHandlers {
     for (ByteString key : request.getSplitKeysList()) {
       splitKeys.add(key.toByteArray());
     }
-    long procId = procedures.run(() -> catalog.create(descriptor, splitKeys));
+    long procId = procedures.run("CreateTableProcedure", call.user(), () -> catalog.create(descriptor, splitKeys));
     return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
       throws IOException {
-    long procId = procedures.run(() -> catalog.delete(ProtobufUtil.toTableName(request.getTableName())));
+    long procId = procedures.run("DeleteTableProcedure", call.user(), () -> catalog.delete(ProtobufUtil.toTableName(request.getTableName())));
     return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DisableTableResponse disableTable(CallContext call,
       MasterProtos.DisableTableRequest request) throws IOException {
-    long procId = procedures.run(() -> catalog.disable(ProtobufUtil.toTableName(request.getTableName())));
+    long procId = procedures.run("DisableTableProcedure", call.user(), () -> catalog.disable(ProtobufUtil.toTableName(request.getTableName())));
     return MasterProtos.DisableTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
       throws IOException {
-    long procId = procedures.run(() -> catalog.enable(ProtobufUtil.toTableName(request.getTableName())));
+    long procId = procedures.run("EnableTableProcedure", call.user(), () -> catalog.enable(ProtobufUtil.toTableName(request.getTableName())));
     return MasterProtos.EnableTableResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -129,19 +128,6 @@ final class MasterServiceHandlers {
         ? TableState.State.ENABLED : catalog.require(name).state();
     return MasterProtos.GetTableStateResponse.newBuilder()
         .setTableState(new TableState(name, state).convert())
-        .build();
-  }
-
-  private MasterProtos.GetProcedureResultResponse procedureResult(CallContext call,
-      MasterProtos.GetProcedureResultRequest request) {
-    MasterProtos.GetProcedureResultResponse.Builder response = MasterProtos.GetProcedureResultResponse.newBuilder();
-    Optional<ProcedureTracker.Completed> completed = procedures.result(request.getProcId());
-    if (completed.isEmpty()) {
-      return response.setState(MasterProtos.GetProcedureResultResponse.State.NOT_FOUND).build();
-    }
-    return response.setState(MasterProtos.GetProcedureResultResponse.State.FINISHED)
-        .setSubmittedTime(completed.get().submittedMillis())
-        .setLastUpdate(completed.get().finishedMillis())
         .build();
   }
 

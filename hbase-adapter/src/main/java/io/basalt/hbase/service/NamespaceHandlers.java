@@ -39,20 +39,20 @@ final class NamespaceHandlers {
   private MasterProtos.CreateNamespaceResponse create(CallContext call, MasterProtos.CreateNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = procedures.run(() -> catalog.namespaces().create(namespace));
+    long procId = procedures.run("CreateNamespaceProcedure", call.user(), () -> catalog.namespaces().create(namespace));
     return MasterProtos.CreateNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.ModifyNamespaceResponse modify(CallContext call, MasterProtos.ModifyNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = procedures.run(() -> catalog.namespaces().modify(namespace));
+    long procId = procedures.run("ModifyNamespaceProcedure", call.user(), () -> catalog.namespaces().modify(namespace));
     return MasterProtos.ModifyNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
       throws IOException {
-    long procId = procedures.run(() -> catalog.deleteNamespace(request.getNamespaceName()));
+    long procId = procedures.run("DeleteNamespaceProcedure", call.user(), () -> catalog.deleteNamespace(request.getNamespaceName()));
     return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 

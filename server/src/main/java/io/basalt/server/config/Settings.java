@@ -40,6 +40,9 @@ public final class Settings {
       "104857600", "Cap in bytes on the cells of one scan response.");
   public static final Setting MAX_CELL_SIZE = new Setting("hbase.server.keyvalue.maxsize", "10485760",
       "Largest cell in bytes a write may carry or an Append may produce; 0 means no limit.");
+  public static final Setting MAJOR_COMPACTION_PERIOD = new Setting("hbase.hregion.majorcompaction", "604800000",
+      "How often in ms every region is major-compacted, physically dropping cells hidden by deletes, VERSIONS or "
+          + "TTL; 0 compacts only when asked (major_compact).");
   public static final Setting BLOCK_CACHE_BYTES = new Setting("basalt.rocksdb.block.cache.bytes", "268435456",
       "RocksDB block cache shared by all tables, in bytes.");
   public static final Setting MEMTABLE_BUDGET_BYTES = new Setting("basalt.rocksdb.memtable.budget.bytes",
@@ -53,8 +56,9 @@ public final class Settings {
 
   public static final List<Setting> ALL = List.of(DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT,
       ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT,
-      CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, BLOCK_CACHE_BYTES,
-      MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
+      CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
+      MAJOR_COMPACTION_PERIOD, BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT,
+      SHUTDOWN_GRACE);
 
   private Settings() {}
 }

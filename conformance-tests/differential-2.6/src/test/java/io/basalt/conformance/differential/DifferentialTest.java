@@ -10,6 +10,7 @@ import java.util.Deque;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
@@ -34,6 +35,8 @@ class DifferentialTest {
   private static final int SHORT_RUN_OPERATIONS = 10_000;
   private static final int LONG_RUN_OPERATIONS = 200_000;
   private static final int HISTORY = 25;
+  /** How often both servers flush and major-compact, after which everything they store must still agree. */
+  private static final int COMPACTION_INTERVAL = 2_500;
 
   @RegisterExtension
   static final BasaltServerExtension BASALT = new BasaltServerExtension();
@@ -94,6 +97,8 @@ class DifferentialTest {
       }
     }
     Workload workload = new Workload(seed);
+    int knownBugs = 0;
+    long lastKnownBugMillis = 0;
     Deque<String> history = new ArrayDeque<>();
     try (Table basalt = basaltConnection.getTable(Vocabulary.TABLE);
         Table real = hbaseConnection.getTable(Vocabulary.TABLE)) {
@@ -101,6 +106,13 @@ class DifferentialTest {
         Operation operation = workload.next();
         Operation.Outcome expected = operation.runOn(real);
         Operation.Outcome actual = operation.runOn(basalt);
+        if (expected.error() != null && KnownHBaseBugs.explain(expected.error()) != null) {
+          remember(history, i + ": " + operation.description() + "\n    -> HBase failed ("
+              + KnownHBaseBugs.explain(expected.error()) + "); Basalt: " + actual.text().replace("\n", " "));
+          knownBugs++;
+          lastKnownBugMillis = System.currentTimeMillis();
+          continue;
+        }
         if (!expected.text().equals(actual.text())) {
           fail(difference("operation " + i + ": " + operation.description(), expected.detail(), actual.detail(),
               history, replay)
@@ -109,12 +121,68 @@ class DifferentialTest {
         }
         remember(history, i + ": " + operation.description() + "\n    -> "
             + expected.text().replace("\n", "\n       "));
+        if ((i + 1) % COMPACTION_INTERVAL == 0) {
+          // A scan that failed on HBase leaves its scanners open until their lease ends, and HBase's compactions
+          // keep every cell newer than an open scanner's read point; Basalt's scanners read snapshots instead.
+          long leaseEnd = lastKnownBugMillis + HBaseOracleProcess.SCANNER_LEASE_MILLIS + 2_000;
+          if (System.currentTimeMillis() < leaseEnd) {
+            sleep(leaseEnd - System.currentTimeMillis());
+          }
+          String before = everything(real);
+          String compacted = null;
+          String basaltCompacted = null;
+          // HBase may skip a region whose files a compaction of its own is busy with; asking again completes it.
+          for (int attempt = 0; attempt < 3 && (compacted == null || !compacted.equals(basaltCompacted)); attempt++) {
+            majorCompact(hbaseConnection);
+            majorCompact(basaltConnection);
+            compacted = everything(real);
+            basaltCompacted = everything(basalt);
+          }
+          if (!compacted.equals(basaltCompacted)) {
+            fail(difference("major compaction after operation " + i, compacted, basaltCompacted, history, replay)
+                + "\nEverything stored before it, HBase:\n" + before);
+          }
+          System.out.println("Major compaction after operation " + i + ": " + before.lines().count() + " rows stored, "
+              + before.length() + " characters before, " + compacted.length() + " after");
+          remember(history, i + ": flush and major compaction");
+        }
       }
       String expected = everything(real);
       String actual = everything(basalt);
       if (!expected.equals(actual)) {
         fail(difference("final raw scan of the whole table", expected, actual, history, replay));
       }
+    }
+    System.out.println("Operations where HBase failed with a known bug of its own (not compared): " + knownBugs);
+  }
+
+  /**
+   * Flushes (HBase compacts only flushed files; Basalt compacts everything) and major-compacts the table, then waits
+   * for the compaction to finish the way HBase clients do, by polling its compaction state.
+   */
+  private static void majorCompact(Connection connection) throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      admin.flush(Vocabulary.TABLE);
+      admin.majorCompact(Vocabulary.TABLE);
+      long deadline = System.currentTimeMillis() + 120_000;
+      while (admin.getCompactionState(Vocabulary.TABLE) != CompactionState.NONE) {
+        if (System.currentTimeMillis() > deadline) {
+          fail("major compaction did not finish in 120 s");
+        }
+        Thread.sleep(50);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted waiting for a compaction", e);
+    }
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
     }
   }
 

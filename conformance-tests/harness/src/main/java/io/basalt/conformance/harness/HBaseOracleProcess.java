@@ -54,6 +54,9 @@ public final class HBaseOracleProcess implements AutoCloseable {
     return new HBaseOracleProcess(process, home, log, zookeeperPort);
   }
 
+  /** The server's scanner lease: how long an abandoned scanner stays open. */
+  public static final long SCANNER_LEASE_MILLIS = 10_000;
+
   /** The ZooKeeper client port, for {@code hbase.zookeeper.property.clientPort}; the quorum is 127.0.0.1. */
   public int zookeeperPort() {
     return zookeeperPort;
@@ -101,6 +104,9 @@ public final class HBaseOracleProcess implements AutoCloseable {
     site.put("hbase.master.info.port", "-1");
     site.put("hbase.regionserver.info.port", "-1");
     site.put("hbase.localcluster.assign.random.ports", "false");
+    // Scanners a client abandons (after a failed scan) expire sooner, so their read points stop holding back what
+    // compactions may drop; see SCANNER_LEASE_MILLIS.
+    site.put("hbase.client.scanner.timeout.period", Long.toString(SCANNER_LEASE_MILLIS));
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
     site.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
         .append(value).append("</value></property>\n"));

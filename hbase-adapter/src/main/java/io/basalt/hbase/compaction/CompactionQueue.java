@@ -1,0 +1,135 @@
+package io.basalt.hbase.compaction;
+
+import io.basalt.hbase.region.Region;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs region compactions one at a time in the background, as HBase's region server does: a request returns at
+ * once, and clients follow progress through the region's compaction state. Also starts a major compaction of every
+ * region once per period ({@code hbase.hregion.majorcompaction}), so hidden cells leave the disk without anyone
+ * asking. The compaction switch stops the running compaction (between rows) and ignores requests while off.
+ */
+public final class CompactionQueue implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CompactionQueue.class);
+
+  private final Clock clock;
+  private final ScheduledExecutorService worker;
+  private final AtomicBoolean enabled = new AtomicBoolean(true);
+  /** Per region (encoded name): compactions queued or running, as {major, minor} counts. */
+  private final Map<String, int[]> pending = new ConcurrentHashMap<>();
+  private final Map<String, Long> lastMajor = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  public CompactionQueue(Clock clock) {
+    this.clock = clock;
+    this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "compaction");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /** Queues a compaction of {@code region} (of one family, or all when null); ignored while switched off. */
+  public void request(Region region, boolean major, byte[] family) {
+    if (!enabled.get() || closed) {
+      LOG.info("Ignoring a compaction request for {}: compactions are switched off",
+          region.info().getRegionNameAsString());
+      return;
+    }
+    String key = region.info().getEncodedName();
+    count(key, major, 1);
+    try {
+      worker.execute(() -> run(region, major, family));
+    } catch (RejectedExecutionException e) {
+      count(key, major, -1); // closing
+    }
+  }
+
+  /** Major-compacts every region once per {@code periodMillis}; 0 or less turns periodic compaction off. */
+  public void compactPeriodically(Supplier<Collection<Region>> regions, long periodMillis) {
+    if (periodMillis <= 0) {
+      return;
+    }
+    worker.scheduleWithFixedDelay(() -> regions.get().forEach(region -> request(region, true, null)), periodMillis,
+        periodMillis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Turns compactions on or off; returns the previous setting. */
+  public boolean switchCompactions(boolean on) {
+    return enabled.getAndSet(on);
+  }
+
+  public CompactionState state(RegionInfo region) {
+    int[] counts = pending.get(region.getEncodedName());
+    if (counts == null) {
+      return CompactionState.NONE;
+    }
+    synchronized (counts) {
+      if (counts[0] > 0 && counts[1] > 0) {
+        return CompactionState.MAJOR_AND_MINOR;
+      }
+      return counts[0] > 0 ? CompactionState.MAJOR : counts[1] > 0 ? CompactionState.MINOR : CompactionState.NONE;
+    }
+  }
+
+  /** When the region's last major compaction finished, in milliseconds; 0 if none has since the server started. */
+  public long lastMajorCompaction(RegionInfo region) {
+    return lastMajor.getOrDefault(region.getEncodedName(), 0L);
+  }
+
+  private void run(Region region, boolean major, byte[] family) {
+    String key = region.info().getEncodedName();
+    try {
+      if (!stopping()) {
+        region.compact(major, family, this::stopping);
+        if (major && family == null && !stopping()) {
+          lastMajor.put(key, clock.millis());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("{} compaction of {} failed: {}", major ? "Major" : "Minor", region.info().getRegionNameAsString(),
+          e.toString());
+    } finally {
+      count(key, major, -1);
+    }
+  }
+
+  private boolean stopping() {
+    return closed || !enabled.get();
+  }
+
+  private void count(String region, boolean major, int delta) {
+    int[] counts = pending.computeIfAbsent(region, k -> new int[2]);
+    synchronized (counts) {
+      counts[major ? 0 : 1] += delta;
+    }
+  }
+
+  /** Stops the running compaction at its next row and waits for it, so the store can close under no one. */
+  @Override
+  public void close() {
+    closed = true;
+    worker.shutdownNow();
+    try {
+      if (!worker.awaitTermination(60, TimeUnit.SECONDS)) {
+        LOG.warn("A compaction is still running after 60 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

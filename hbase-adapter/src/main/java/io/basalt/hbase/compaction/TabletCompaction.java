@@ -1,0 +1,148 @@
+package io.basalt.hbase.compaction;
+
+import io.basalt.hbase.read.CompactionMatcher;
+import io.basalt.hbase.read.CompactionRules;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.storage.Durability;
+import io.basalt.storage.StorageException;
+import io.basalt.storage.Table;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.TableCursor;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * One compaction of one tablet: erases the cells HBase's compaction would leave out of the files it writes, then has
+ * RocksDB rewrite the tablet's key range so they (and the erasures' tombstones) leave the disk.
+ *
+ * <p>RocksDB cannot run a compaction filter written in Java, so the judging happens here, over a cursor: rows with
+ * nothing to drop cost one read. A row with garbage is judged again under its row lock from a fresh view, and its
+ * erasures are written while the lock is held, so a write racing the compaction is never erased: every outcome is
+ * one where the compaction ran wholly before or wholly after that write.
+ */
+public final class TabletCompaction {
+  private final Table storage;
+  private final TabletDefinition tablet;
+  private final Map<byte[], CompactionRules> rules = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+  private final BooleanSupplier cancelled;
+  private long rowsRewritten;
+  private long cellsErased;
+
+  /** Cells judged and erased, and rows that had any. */
+  public record Outcome(long rowsRewritten, long cellsErased) {}
+
+  /**
+   * @param onlyFamily the family to compact, or null for all of them
+   * @param major HBase's major compaction (delete markers dropped) rather than a minor one (markers kept)
+   * @param cancelled checked between rows; the compaction stops early, having erased only whole rows' garbage
+   */
+  public TabletCompaction(HBaseTable table, TabletDefinition tablet, byte[] onlyFamily, long nowMillis,
+      boolean major, BooleanSupplier cancelled) throws NoSuchColumnFamilyException {
+    this.storage = table.storage();
+    this.tablet = tablet;
+    this.cancelled = cancelled;
+    for (ColumnFamilyDescriptor family : table.descriptor().getColumnFamilies()) {
+      if (onlyFamily == null || Bytes.equals(onlyFamily, family.getName())) {
+        rules.put(family.getName(), CompactionRules.forFamily(family, nowMillis, major));
+      }
+    }
+    if (rules.isEmpty()) {
+      throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(onlyFamily)
+          + " does not exist in " + table.name());
+    }
+  }
+
+  public Outcome run() throws StorageException {
+    learnEarliestPuts();
+    try (TableCursor cursor = storage.openCursor(families(), range())) {
+      while (!cancelled.getAsBoolean() && cursor.nextRow()) {
+        if (!garbageOf(cursor).isEmpty()) {
+          eraseUnderLock(cursor.row());
+        }
+      }
+    }
+    if (!cancelled.getAsBoolean()) {
+      storage.compactRows(tablet.startRow(), tablet.endRow());
+    }
+    return new Outcome(rowsRewritten, cellsErased);
+  }
+
+  private void eraseUnderLock(byte[] row) throws StorageException {
+    try (RowLocks.RowLock ignored = storage.lockRow(row);
+        TableCursor fresh = storage.openCursor(families(), RowRange.forward(row, Arrays.copyOf(row, row.length + 1)))) {
+      if (!fresh.nextRow()) {
+        return;
+      }
+      RowMutation.Builder garbage = garbageOf(fresh);
+      if (!garbage.isEmpty()) {
+        RowMutation erasures = garbage.build();
+        storage.write(erasures, Durability.LOG);
+        rowsRewritten++;
+        cellsErased += erasures.erasures().size();
+      }
+    }
+  }
+
+  /** The cells of the cursor's current row that the compaction drops. */
+  private RowMutation.Builder garbageOf(TableCursor cursor) throws StorageException {
+    RowMutation.Builder garbage = RowMutation.forRow(cursor.row());
+    byte[] family = null;
+    CompactionMatcher matcher = null;
+    while (cursor.nextCell()) {
+      if (family == null || !Arrays.equals(family, cursor.family())) {
+        family = cursor.family();
+        matcher = new CompactionMatcher(rules.get(family));
+        matcher.startRow();
+      }
+      byte[] qualifier = cursor.qualifier();
+      long timestamp = cursor.timestamp();
+      int type = cursor.type();
+      if (!matcher.keeps(qualifier, timestamp, (byte) type)) {
+        garbage.erase(family, qualifier, timestamp, type);
+      }
+    }
+    return garbage;
+  }
+
+  /**
+   * HBase lets a major compaction drop markers of kept deleted cells when no put of the family is older, judging
+   * by the oldest put in the files compacted; a first pass over the tablet finds it, for the families that care.
+   */
+  private void learnEarliestPuts() throws StorageException {
+    List<byte[]> families = rules.entrySet().stream().filter(e -> e.getValue().needsEarliestPut())
+        .map(Map.Entry::getKey).toList();
+    if (families.isEmpty()) {
+      return;
+    }
+    Map<byte[], Long> earliest = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    families.forEach(family -> earliest.put(family, Long.MAX_VALUE));
+    try (TableCursor cursor = storage.openCursor(families, range())) {
+      while (!cancelled.getAsBoolean() && cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          if (!CellUtil.isDelete((byte) cursor.type())) {
+            earliest.merge(cursor.family(), cursor.timestamp(), Math::min);
+          }
+        }
+      }
+    }
+    earliest.forEach((family, timestamp) -> rules.put(family, rules.get(family).withEarliestPut(timestamp)));
+  }
+
+  private List<byte[]> families() {
+    return List.copyOf(rules.keySet());
+  }
+
+  private RowRange range() {
+    return RowRange.forward(tablet.startRow(), tablet.endRow());
+  }
+}
