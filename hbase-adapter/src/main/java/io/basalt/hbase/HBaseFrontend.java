@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.cluster.ServerIdentity;
@@ -38,7 +39,7 @@ public final class HBaseFrontend implements AutoCloseable {
     this.compactions = new CompactionQueue(clock);
     compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, settings);
+        compactions, new ClusterSwitches(store), settings);
   }
 
   public RpcDispatcher dispatcher() {

@@ -79,6 +79,9 @@ class RestartTest {
       admin.disableTable(disabled);
       admin.createNamespace(NamespaceDescriptor.create("kept").addConfiguration("k", "v").build());
       admin.addColumnFamily(disabled, ColumnFamilyDescriptorBuilder.newBuilder(G).setTimeToLive(3600).build());
+      admin.balancerSwitch(false, true);
+      admin.splitSwitch(false, true);
+      admin.catalogJanitorSwitch(false);
       regionsBefore = admin.getRegions(split);
       assertEquals(0, basalt.stop(), "a clean stop exits 0");
     }
@@ -92,6 +95,10 @@ class RestartTest {
       assertEquals(3, admin.getDescriptor(split).getColumnFamily(F).getMaxVersions());
       assertEquals("v", admin.getNamespaceDescriptor("kept").getConfigurationValue("k"));
       assertEquals(3600, admin.getDescriptor(disabled).getColumnFamily(G).getTimeToLive());
+      assertFalse(admin.isBalancerEnabled(), "the balancer switch is kept, as HBase keeps it in ZooKeeper");
+      assertFalse(admin.isSplitEnabled());
+      assertTrue(admin.isMergeEnabled());
+      assertTrue(admin.isCatalogJanitorEnabled(), "the catalog janitor starts on with each master, as on HBase");
       List<RegionInfo> regionsAfter = admin.getRegions(split);
       assertEquals(regionsBefore.size(), regionsAfter.size());
       for (int i = 0; i < regionsBefore.size(); i++) {

@@ -105,7 +105,7 @@ final class ClusterHandlers {
   }
 
   private MasterProtos.SetSplitOrMergeEnabledResponse setSplitOrMerge(CallContext call,
-      MasterProtos.SetSplitOrMergeEnabledRequest request) {
+      MasterProtos.SetSplitOrMergeEnabledRequest request) throws IOException {
     MasterProtos.SetSplitOrMergeEnabledResponse.Builder response =
         MasterProtos.SetSplitOrMergeEnabledResponse.newBuilder();
     for (MasterProtos.MasterSwitchType type : request.getSwitchTypesList()) {

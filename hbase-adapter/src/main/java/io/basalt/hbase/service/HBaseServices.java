@@ -17,13 +17,14 @@ public final class HBaseServices {
   private HBaseServices() {}
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions,
+      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
       FrontendSettings settings) {
-    return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, settings));
+    return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, switches,
+        settings));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions,
+      ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
       FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
@@ -31,7 +32,7 @@ public final class HBaseServices {
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
         new AdminServiceHandlers(server, directory, regions, catalog, compactions).binding(),
         new MasterServiceHandlers(catalog, procedures,
-            new ClusterHandlers(server, catalog, directory, procedures, new ClusterSwitches(), compactions))
+            new ClusterHandlers(server, catalog, directory, procedures, switches, compactions))
             .binding(),
         new ClientMetaServiceHandlers(server).binding());
   }
