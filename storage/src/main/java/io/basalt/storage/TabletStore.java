@@ -1,5 +1,6 @@
 package io.basalt.storage;
 
+import io.basalt.storage.TableLayouts.FamilyLoader;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.catalog.TableDefinition;
@@ -43,6 +44,7 @@ public final class TabletStore implements AutoCloseable {
   private final Catalog catalog;
   private final RowLocks rowLocks;
   private final WriteOptionsByDurability writeOptions;
+  private final TableLayouts layouts;
   private final Clock clock;
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
   private final Object ddlLock = new Object();
@@ -58,6 +60,7 @@ public final class TabletStore implements AutoCloseable {
     this.catalog = new Catalog(db, catalogHandle);
     this.rowLocks = new RowLocks(options.rowLockWait());
     this.writeOptions = new WriteOptionsByDurability();
+    this.layouts = new TableLayouts(db, resources, catalog, rowLocks, writeOptions);
     this.clock = clock;
   }
 
@@ -144,11 +147,6 @@ public final class TabletStore implements AutoCloseable {
     return Optional.ofNullable(tables.get(name));
   }
 
-  /**
-   * Creates a table with the given families and one tablet per range between consecutive split rows.
-   *
-   * @param splitRows strictly increasing, non-empty row keys; empty for a single tablet
-   */
   /** A family to create, with how its files are written. */
   public record NewFamily(byte[] name, FamilyOptions options) {
     /** Families with the default options. */
@@ -159,6 +157,11 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Creates a table with the given families and one tablet per range between consecutive split rows.
+   *
+   * @param splitRows strictly increasing, non-empty row keys; empty for a single tablet
+   */
   public Table createTable(String name, List<NewFamily> families, List<byte[]> splitRows,
       Map<String, byte[]> properties) throws StorageException {
     if (families.isEmpty()) {
@@ -169,36 +172,8 @@ public final class TabletStore implements AutoCloseable {
       if (tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
-      long tableId = catalog.allocateTableId();
-      List<FamilyDefinition> familyDefinitions = new ArrayList<>();
-      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      int sequence = 0;
-      for (NewFamily family : families) {
-        String cfName = "t" + tableId + ".f" + sequence++;
-        familyDefinitions.add(new FamilyDefinition(family.name(), cfName, family.options()));
-        descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8),
-            resources.dataOptions(family.options())));
-      }
-      TableDefinition definition = new TableDefinition(tableId, name, familyDefinitions,
-          tabletsFor(splitRows), properties, sequence);
-      List<ColumnFamilyHandle> handles;
-      try {
-        handles = db.createColumnFamilies(descriptors);
-      } catch (RocksDBException e) {
-        throw new StorageException("cannot create column families of table " + name + ": " + e.getMessage(), e);
-      }
-      try {
-        // The column families exist before the catalog names them: a crash in between leaves orphans that the
-        // next open drops, never a catalog entry without its data.
-        catalog.putTable(definition);
-      } catch (StorageException e) {
-        dropColumnFamilies(name, handles);
-        throw e;
-      }
-      Table table = new Table(db, rowLocks, writeOptions, definition, orderedHandles(definition, handles,
-          familyDefinitions));
+      Table table = layouts.create(name, families, tabletsFor(splitRows), properties, FamilyLoader.EMPTY);
       tables.put(name, table);
-      LOG.info("Created {}", definition);
       return table;
     }
   }
@@ -206,15 +181,10 @@ public final class TabletStore implements AutoCloseable {
   /** Drops a table and all its data. */
   public void dropTable(String name) throws StorageException {
     synchronized (ddlLock) {
-      checkOpen();
-      Table table = tables.get(name);
-      if (table == null) {
-        throw new UnknownTableException(name);
-      }
+      Table table = requireTable(name);
       catalog.deleteTable(table.definition().id());
       tables.remove(name);
-      List<ColumnFamilyHandle> handles = table.markDropped();
-      dropColumnFamilies(name, handles);
+      layouts.drop(name, table.markDropped());
       LOG.info("Dropped table {}", name);
     }
   }
@@ -247,8 +217,8 @@ public final class TabletStore implements AutoCloseable {
         kept.add(family);
         keptHandles.add(handle);
       }
-      relayout(table, kept, keptHandles, addFamilies, current.tablets(), properties);
-      dropColumnFamilies(name, dropped);
+      layouts.relayout(table, kept, keptHandles, addFamilies, current.tablets(), properties, FamilyLoader.EMPTY);
+      layouts.drop(name, dropped);
       return table;
     }
   }
@@ -261,50 +231,10 @@ public final class TabletStore implements AutoCloseable {
       List<NewFamily> families = new ArrayList<>();
       table.definition().families().forEach(family -> families.add(new NewFamily(family.name(), family.options())));
       List<ColumnFamilyHandle> old = table.handles();
-      relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties);
-      dropColumnFamilies(name, old);
+      layouts.relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties, FamilyLoader.EMPTY);
+      layouts.drop(name, old);
       return table;
     }
-  }
-
-  /** Gives a table new column families for {@code added}, the given tablets and properties; catalog first. */
-  private void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
-      List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties)
-      throws StorageException {
-    checkOpen();
-    TableDefinition current = table.definition();
-    int sequence = current.nextFamilySequence();
-    List<FamilyDefinition> created = new ArrayList<>();
-    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-    for (NewFamily family : added) {
-      String cfName = "t" + current.id() + ".f" + sequence++;
-      created.add(new FamilyDefinition(family.name(), cfName, family.options()));
-      descriptors.add(new ColumnFamilyDescriptor(cfName.getBytes(StandardCharsets.UTF_8),
-          resources.dataOptions(family.options())));
-    }
-    List<FamilyDefinition> families = new ArrayList<>(kept);
-    families.addAll(created);
-    TableDefinition next = new TableDefinition(current.id(), current.name(), families, tablets, properties,
-        sequence);
-    List<ColumnFamilyHandle> createdHandles;
-    try {
-      createdHandles = descriptors.isEmpty() ? List.of() : db.createColumnFamilies(descriptors);
-    } catch (RocksDBException e) {
-      throw new StorageException("cannot create column families of table " + current.name() + ": "
-          + e.getMessage(), e);
-    }
-    try {
-      catalog.putTable(next);
-    } catch (StorageException e) {
-      dropColumnFamilies(current.name(), createdHandles);
-      throw e;
-    }
-    List<FamilyDefinition> order = new ArrayList<>(kept);
-    order.addAll(created);
-    List<ColumnFamilyHandle> handles = new ArrayList<>(keptHandles);
-    handles.addAll(createdHandles);
-    table.replaceLayout(next, orderedHandles(next, handles, order));
-    LOG.info("Changed {}", next);
   }
 
   private Table requireTable(String name) throws StorageException {
@@ -400,7 +330,7 @@ public final class TabletStore implements AutoCloseable {
     if (!unclaimed.isEmpty()) {
       LOG.warn("Dropping column families left by an interrupted create or drop: {}",
           new TreeSet<>(unclaimed.keySet()));
-      dropColumnFamilies("(orphans)", new ArrayList<>(unclaimed.values()));
+      layouts.drop("(orphans)", new ArrayList<>(unclaimed.values()));
     }
     LOG.info("Opened store at {} with {} tables", directory, tables.size());
   }
@@ -418,26 +348,6 @@ public final class TabletStore implements AutoCloseable {
     }
     tablets.add(new TabletDefinition(id, start, ByteArrays.EMPTY));
     return tablets;
-  }
-
-  private static List<ColumnFamilyHandle> orderedHandles(TableDefinition definition,
-      List<ColumnFamilyHandle> created, List<FamilyDefinition> creationOrder) {
-    List<ColumnFamilyHandle> ordered = new ArrayList<>();
-    for (FamilyDefinition family : definition.families()) {
-      ordered.add(created.get(creationOrder.indexOf(family)));
-    }
-    return ordered;
-  }
-
-  private void dropColumnFamilies(String table, List<ColumnFamilyHandle> handles) {
-    try {
-      db.dropColumnFamilies(handles);
-    } catch (RocksDBException e) {
-      // The catalog no longer names them, so the next open drops them; nothing is lost or exposed.
-      LOG.warn("Could not drop column families of {} now; they will be dropped at the next open: {}", table,
-          e.getMessage());
-    }
-    handles.forEach(ColumnFamilyHandle::close);
   }
 
   private void checkOpen() throws StorageException {

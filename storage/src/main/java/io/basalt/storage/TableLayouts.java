@@ -1,0 +1,142 @@
+package io.basalt.storage;
+
+import io.basalt.storage.TabletStore.NewFamily;
+import io.basalt.storage.catalog.FamilyDefinition;
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.RowLocks;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives tables their RocksDB column families: creates one per new family (named {@code t<tableId>.f<n>}), records
+ * the definition that names them in the catalog, swaps them into the live {@link Table}, and drops the ones a table
+ * no longer uses. Column families always exist before the catalog names them, so a crash in between leaves orphans
+ * that the next open drops, never a catalog entry without its data. Callers hold the store's DDL lock.
+ */
+final class TableLayouts {
+  private static final Logger LOG = LoggerFactory.getLogger(TableLayouts.class);
+
+  private final RocksDB db;
+  private final StoreResources resources;
+  private final Catalog catalog;
+  private final RowLocks rowLocks;
+  private final WriteOptionsByDurability writeOptions;
+
+  TableLayouts(RocksDB db, StoreResources resources, Catalog catalog, RowLocks rowLocks,
+      WriteOptionsByDurability writeOptions) {
+    this.db = db;
+    this.resources = resources;
+    this.catalog = catalog;
+    this.rowLocks = rowLocks;
+    this.writeOptions = writeOptions;
+  }
+
+  /** Fills column families just created for a table, before the catalog names them. */
+  @FunctionalInterface
+  interface FamilyLoader {
+    /** Column families that start empty. */
+    FamilyLoader EMPTY = (families, handles) -> { };
+
+    /** @param families the created families, in the order of {@code handles} */
+    void load(List<FamilyDefinition> families, List<ColumnFamilyHandle> handles) throws StorageException;
+  }
+
+  /** Creates a new table: a fresh id, one column family per family, filled by {@code loader}. */
+  Table create(String name, List<NewFamily> families, List<TabletDefinition> tablets, Map<String, byte[]> properties,
+      FamilyLoader loader) throws StorageException {
+    long tableId = catalog.allocateTableId();
+    List<FamilyDefinition> created = definitions(tableId, 0, families);
+    TableDefinition definition = new TableDefinition(tableId, name, created, tablets, properties, created.size());
+    List<ColumnFamilyHandle> handles = createAndLoad(definition, created, loader);
+    Table table = new Table(db, rowLocks, writeOptions, definition, orderedHandles(definition, handles, created));
+    LOG.info("Created {}", definition);
+    return table;
+  }
+
+  /**
+   * Gives a live table the families {@code kept} (with their handles) plus new column families for {@code added},
+   * filled by {@code loader}, and the given tablets and properties. Dropping what is no longer used is up to the
+   * caller, once this returns.
+   */
+  void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles, List<NewFamily> added,
+      List<TabletDefinition> tablets, Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
+    TableDefinition current = table.definition();
+    List<FamilyDefinition> created = definitions(current.id(), current.nextFamilySequence(), added);
+    List<FamilyDefinition> families = new ArrayList<>(kept);
+    families.addAll(created);
+    TableDefinition next = new TableDefinition(current.id(), current.name(), families, tablets, properties,
+        current.nextFamilySequence() + created.size());
+    List<ColumnFamilyHandle> handles = new ArrayList<>(keptHandles);
+    handles.addAll(createAndLoad(next, created, loader));
+    table.replaceLayout(next, orderedHandles(next, handles, families));
+    LOG.info("Changed {}", next);
+  }
+
+  /** Drops column families no table uses any more and closes their handles. */
+  void drop(String table, List<ColumnFamilyHandle> handles) {
+    if (handles.isEmpty()) {
+      return;
+    }
+    try {
+      db.dropColumnFamilies(handles);
+    } catch (RocksDBException e) {
+      // The catalog no longer names them, so the next open drops them; nothing is lost or exposed.
+      LOG.warn("Could not drop column families of {} now; they will be dropped at the next open: {}", table,
+          e.getMessage());
+    }
+    handles.forEach(ColumnFamilyHandle::close);
+  }
+
+  private List<FamilyDefinition> definitions(long tableId, int firstSequence, List<NewFamily> families) {
+    List<FamilyDefinition> definitions = new ArrayList<>();
+    int sequence = firstSequence;
+    for (NewFamily family : families) {
+      definitions.add(new FamilyDefinition(family.name(), "t" + tableId + ".f" + sequence++, family.options()));
+    }
+    return definitions;
+  }
+
+  /** Creates the column families of {@code created}, fills them and records {@code definition}; all or nothing. */
+  private List<ColumnFamilyHandle> createAndLoad(TableDefinition definition, List<FamilyDefinition> created,
+      FamilyLoader loader) throws StorageException {
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    for (FamilyDefinition family : created) {
+      descriptors.add(new ColumnFamilyDescriptor(family.columnFamilyName().getBytes(StandardCharsets.UTF_8),
+          resources.dataOptions(family.options())));
+    }
+    List<ColumnFamilyHandle> handles;
+    try {
+      handles = descriptors.isEmpty() ? List.of() : db.createColumnFamilies(descriptors);
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot create column families of table " + definition.name() + ": "
+          + e.getMessage(), e);
+    }
+    try {
+      loader.load(created, handles);
+      catalog.putTable(definition);
+    } catch (StorageException | RuntimeException e) {
+      drop(definition.name(), handles);
+      throw e;
+    }
+    return handles;
+  }
+
+  /** {@code handles} (in the order of {@code order}) rearranged into the definition's family order. */
+  private static List<ColumnFamilyHandle> orderedHandles(TableDefinition definition, List<ColumnFamilyHandle> handles,
+      List<FamilyDefinition> order) {
+    List<ColumnFamilyHandle> ordered = new ArrayList<>();
+    for (FamilyDefinition family : definition.families()) {
+      ordered.add(handles.get(order.indexOf(family)));
+    }
+    return ordered;
+  }
+}
