@@ -7,6 +7,8 @@ import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.keys.ByteArrays;
+import io.basalt.storage.snapshot.SnapshotDirectory;
+import io.basalt.storage.snapshot.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The tablet engine: one RocksDB database holding every table. Each table family is a RocksDB column family; the
  * default column family is the catalog of table definitions and server properties. Table creation, drops and
- * definition changes are serialized; data operations go through {@link Table}.
+ * definition changes are serialized, as are {@link #snapshots() snapshots}; data operations go through
+ * {@link Table}.
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
@@ -45,6 +48,7 @@ public final class TabletStore implements AutoCloseable {
   private final RowLocks rowLocks;
   private final WriteOptionsByDurability writeOptions;
   private final TableLayouts layouts;
+  private final Snapshots snapshots;
   private final Clock clock;
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
   private final Object ddlLock = new Object();
@@ -52,7 +56,7 @@ public final class TabletStore implements AutoCloseable {
   private boolean closed;
 
   private TabletStore(Path directory, StoreResources resources, RocksDB db, ColumnFamilyHandle catalogHandle,
-      StoreOptions options, Clock clock) {
+      StoreOptions options, Clock clock) throws StorageException {
     this.directory = directory;
     this.resources = resources;
     this.db = db;
@@ -61,6 +65,8 @@ public final class TabletStore implements AutoCloseable {
     this.rowLocks = new RowLocks(options.rowLockWait());
     this.writeOptions = new WriteOptionsByDurability();
     this.layouts = new TableLayouts(db, resources, catalog, rowLocks, writeOptions);
+    this.snapshots = new Snapshots(this, layouts, db, SnapshotDirectory.open(directory.resolve("snapshots")),
+        new SnapshotWriter(db, resources.dbOptions(), resources::dataOptions), clock);
     this.clock = clock;
   }
 
@@ -145,6 +151,11 @@ public final class TabletStore implements AutoCloseable {
 
   public Optional<Table> table(String name) {
     return Optional.ofNullable(tables.get(name));
+  }
+
+  /** Snapshots of tables, and tables cloned or restored from them. */
+  public Snapshots snapshots() {
+    return snapshots;
   }
 
   /** A family to create, with how its files are written. */
@@ -237,13 +248,23 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
-  private Table requireTable(String name) throws StorageException {
+  Table requireTable(String name) throws StorageException {
     checkOpen();
     Table table = tables.get(name);
     if (table == null) {
       throw new UnknownTableException(name);
     }
     return table;
+  }
+
+  /** Makes a table just created under the DDL lock known by its name. */
+  void register(Table table) {
+    tables.put(table.name(), table);
+  }
+
+  /** Serializes changes to table definitions, and to snapshots. */
+  Object ddlLock() {
+    return ddlLock;
   }
 
   /** Replaces the properties of a table (the layer above keeps its schema and state there). */
@@ -350,7 +371,7 @@ public final class TabletStore implements AutoCloseable {
     return tablets;
   }
 
-  private void checkOpen() throws StorageException {
+  void checkOpen() throws StorageException {
     if (closed) {
       throw new StorageException("the store at " + directory + " is closed");
     }
