@@ -30,7 +30,7 @@ public final class HBaseFrontend implements AutoCloseable {
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
     Clock clock = settings.clock();
-    this.catalog = new TableCatalog(store);
+    this.catalog = new TableCatalog(store, clock);
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
     MetaRegion meta = new MetaRegion(catalog, server, clock);
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.

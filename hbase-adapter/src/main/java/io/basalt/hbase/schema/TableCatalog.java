@@ -4,7 +4,9 @@ import io.basalt.storage.StorageException;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.TabletStore.NewFamily;
+import io.basalt.storage.snapshot.TableSnapshot;
 import java.io.IOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.InvalidFamilyOperationException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
@@ -37,13 +40,16 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class TableCatalog {
   private final TabletStore store;
   private final NamespaceCatalog namespaces;
+  private final SnapshotCatalog snapshots;
   private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
   private final AtomicLong version = new AtomicLong();
   private final Object ddlLock = new Object();
 
-  public TableCatalog(TabletStore store) throws IOException {
+  /** @param clock tells snapshots' expiry */
+  public TableCatalog(TabletStore store, Clock clock) throws IOException {
     this.store = store;
     this.namespaces = new NamespaceCatalog(store);
+    this.snapshots = new SnapshotCatalog(store.snapshots(), this, clock);
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
@@ -217,6 +223,67 @@ public final class TableCatalog {
           TableProperties.of(table.descriptor(), TableState.State.ENABLED));
       return publish(new HBaseTable(name, table.descriptor(), TableState.State.ENABLED, storageTable));
     }
+  }
+
+  /**
+   * Takes a storage snapshot of a table while no DDL changes it.
+   *
+   * @param properties what to keep with the snapshot, made from the table as it is
+   */
+  TableSnapshot snapshot(TableName name, String snapshotName, Function<HBaseTable, Map<String, byte[]>> properties)
+      throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      return store.snapshots().create(storageName(name), snapshotName, properties.apply(table));
+    }
+  }
+
+  /**
+   * Creates an enabled table from a snapshot: the descriptor the snapshot's table had, under the new name, its
+   * regions (same boundaries and ids, as HBase's clone keeps them) and its cells.
+   */
+  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name) throws IOException {
+    synchronized (ddlLock) {
+      checkNamespace(name);
+      if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
+        throw new TableExistsException(name);
+      }
+      TableDescriptor descriptor = descriptorOf(snapshot, name);
+      Table storageTable;
+      try {
+        storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name),
+            TableProperties.of(descriptor, TableState.State.ENABLED));
+      } catch (io.basalt.storage.TableExistsException e) {
+        throw new TableExistsException(name);
+      }
+      return publish(new HBaseTable(name, descriptor, TableState.State.ENABLED, storageTable));
+    }
+  }
+
+  /**
+   * Gives a disabled table a snapshot's descriptor, regions and cells in place of its own: rows written since are
+   * gone, rows deleted since are back. The table stays disabled, as HBase leaves it.
+   */
+  HBaseTable restoreSnapshot(TableSnapshot snapshot, TableName name) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      if (table.isEnabled()) {
+        throw new TableNotDisabledException(name);
+      }
+      TableDescriptor descriptor = descriptorOf(snapshot, name);
+      Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name),
+          TableProperties.of(descriptor, TableState.State.DISABLED));
+      return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
+    }
+  }
+
+  private static TableDescriptor descriptorOf(TableSnapshot snapshot, TableName name) throws IOException {
+    return TableDescriptorBuilder.copy(name, TableProperties.descriptor(snapshot.table().properties()));
+  }
+
+  /** Snapshots of tables, and their HBase descriptions. */
+  public SnapshotCatalog snapshots() {
+    return snapshots;
   }
 
   /** The namespaces that exist: {@code default}, {@code hbase}, and those clients created. */

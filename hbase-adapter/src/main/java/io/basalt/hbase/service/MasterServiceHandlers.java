@@ -28,6 +28,7 @@ final class MasterServiceHandlers {
   private final ProcedureTracker procedures;
   private final NamespaceHandlers namespaces;
   private final SchemaHandlers schema;
+  private final SnapshotHandlers snapshots;
   private final ClusterHandlers cluster;
 
   MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster) {
@@ -35,6 +36,7 @@ final class MasterServiceHandlers {
     this.procedures = procedures;
     this.namespaces = new NamespaceHandlers(catalog, procedures);
     this.schema = new SchemaHandlers(catalog, procedures);
+    this.snapshots = new SnapshotHandlers(catalog, procedures);
     this.cluster = cluster;
   }
 
@@ -53,6 +55,7 @@ final class MasterServiceHandlers {
     new ProcedureHandlers(catalog, procedures).register(binding);
     namespaces.register(binding);
     schema.register(binding);
+    snapshots.register(binding);
     cluster.register(binding);
     return binding.build();
   }

@@ -52,7 +52,7 @@ class MetaRegionTest {
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    catalog = new TableCatalog(store);
+    catalog = new TableCatalog(store, Clock.systemUTC());
     meta = new MetaRegion(catalog, SERVER, Clock.systemUTC());
   }
 

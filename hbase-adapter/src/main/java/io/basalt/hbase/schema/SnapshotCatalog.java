@@ -1,0 +1,206 @@
+package io.basalt.hbase.schema;
+
+import io.basalt.storage.Snapshots;
+import io.basalt.storage.StorageException;
+import io.basalt.storage.snapshot.TableSnapshot;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos.SnapshotDescription;
+import org.apache.hadoop.hbase.snapshot.ClientSnapshotDescriptionUtils;
+import org.apache.hadoop.hbase.snapshot.RestoreSnapshotException;
+import org.apache.hadoop.hbase.snapshot.SnapshotCreationException;
+import org.apache.hadoop.hbase.snapshot.SnapshotDoesNotExistException;
+import org.apache.hadoop.hbase.snapshot.SnapshotExistsException;
+import org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException;
+import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * HBase snapshots over the store's: each keeps the SnapshotDescription HBase's master would have recorded, and
+ * taking, listing, deleting, cloning and restoring follow its rules and fail with its exceptions. Snapshots are
+ * taken synchronously, so one is complete as soon as it is listed.
+ */
+public final class SnapshotCatalog {
+  /** The snapshot property holding the HBase description. */
+  private static final String DESCRIPTION = "hbase.snapshot";
+  /** The snapshot layout version HBase 2 reports for the snapshots it takes. */
+  private static final int LAYOUT_VERSION = 2;
+  /** Snapshot TTLs are seconds; at or beyond this many a TTL cannot be a time and means none. */
+  private static final long MAX_TTL_SECONDS = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE);
+
+  private final Snapshots store;
+  private final TableCatalog tables;
+  private final Clock clock;
+
+  SnapshotCatalog(Snapshots store, TableCatalog tables, Clock clock) {
+    this.store = store;
+    this.tables = tables;
+    this.clock = clock;
+  }
+
+  /**
+   * Takes a snapshot of an enabled or disabled table, as HBase's master does for a snapshot request.
+   *
+   * @return the description kept with the snapshot
+   */
+  public SnapshotDescription take(SnapshotDescription request) throws IOException {
+    String name = legalName(request.getName());
+    if (!request.hasTable()) {
+      throw new DoNotRetryIOException("Descriptor doesn't apply to a table, so we can't build it.");
+    }
+    TableName table = tableName(request.getTable());
+    if (table.isSystemTable()) {
+      throw new DoNotRetryIOException("System table snapshots are not allowed");
+    }
+    if (store.find(name).isPresent()) {
+      throw exists(request);
+    }
+    try {
+      TableSnapshot snapshot = tables.snapshot(table, name,
+          current -> Map.of(DESCRIPTION, described(request, table, current).toByteArray()));
+      return describe(snapshot);
+    } catch (io.basalt.storage.snapshot.SnapshotExistsException e) {
+      throw exists(request);
+    } catch (TableNotFoundException e) {
+      throw new SnapshotCreationException("Table '" + request.getTable() + "' doesn't exist, can't take snapshot.",
+          ProtobufUtil.createSnapshotDesc(request));
+    } catch (StorageException | IllegalArgumentException e) {
+      // The store refuses a name too long for a file name, as HBase's file system would.
+      throw new SnapshotCreationException("Snapshot '" + name + "' of table " + table + " failed: " + e.getMessage(),
+          e, ProtobufUtil.createSnapshotDesc(request));
+    }
+  }
+
+  /** Every snapshot, sorted by name. */
+  public List<SnapshotDescription> list() throws IOException {
+    List<SnapshotDescription> all = new ArrayList<>();
+    for (TableSnapshot snapshot : store.list()) {
+      all.add(describe(snapshot));
+    }
+    return all;
+  }
+
+  /**
+   * The snapshot a completion check asks about. Snapshots are taken within the request, so one that exists is
+   * complete.
+   *
+   * @throws UnknownSnapshotException if there is no such snapshot
+   */
+  public SnapshotDescription completed(SnapshotDescription request) throws IOException {
+    Optional<TableSnapshot> snapshot = store.find(request.getName());
+    if (snapshot.isEmpty()) {
+      throw new UnknownSnapshotException("Snapshot "
+          + ClientSnapshotDescriptionUtils.toString(request)
+          + " is not currently running or one of the known completed snapshots.");
+    }
+    return describe(snapshot.get());
+  }
+
+  public void delete(SnapshotDescription request) throws IOException {
+    try {
+      store.delete(request.getName());
+    } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+      throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));
+    }
+  }
+
+  /**
+   * Restores the snapshot {@code request} names into the table it names if that table exists (it must be
+   * disabled), or clones it into a new table of that name otherwise.
+   */
+  public HBaseTable restoreOrClone(SnapshotDescription request) throws IOException {
+    if (!request.hasTable()) {
+      throw new DoNotRetryIOException("No table to restore snapshot " + request.getName() + " into");
+    }
+    TableName target = tableName(request.getTable());
+    tables.namespaces().require(target.getNamespaceAsString());
+    TableSnapshot snapshot = store.find(request.getName())
+        .orElseThrow(() -> new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request)));
+    SnapshotDescription description = describe(snapshot);
+    if (expired(description)) {
+      throw new SnapshotTTLExpiredException(ProtobufUtil.createSnapshotDesc(description));
+    }
+    try {
+      return tables.table(target).isPresent()
+          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target);
+    } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+      // Deleted while this request waited for the tables.
+      throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));
+    } catch (StorageException e) {
+      throw new RestoreSnapshotException("Couldn't restore snapshot '" + request.getName() + "' into table "
+          + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * What HBase's master records for a snapshot request: the table by its usual name, the layout version, a TTL
+   * only if it is one, and type DISABLED for a snapshot of a disabled table. Other fields stay as the client sent
+   * them; a creation time it did not send is the snapshot's own.
+   */
+  private static SnapshotDescription described(SnapshotDescription request, TableName table, HBaseTable current) {
+    SnapshotDescription.Builder description = request.toBuilder().setTable(table.getNameAsString());
+    if (request.getTtl() <= 0 || request.getTtl() >= MAX_TTL_SECONDS) {
+      description.setTtl(0);
+    }
+    if (!request.hasVersion()) {
+      description.setVersion(LAYOUT_VERSION);
+    }
+    if (!current.isEnabled()) {
+      description.setType(SnapshotDescription.Type.DISABLED);
+    }
+    return description.build();
+  }
+
+  private static SnapshotDescription describe(TableSnapshot snapshot) throws IOException {
+    SnapshotDescription.Builder description = SnapshotDescription.newBuilder();
+    Optional<byte[]> stored = snapshot.property(DESCRIPTION);
+    if (stored.isPresent()) {
+      description.mergeFrom(stored.get());
+    } else {
+      description.setVersion(LAYOUT_VERSION);
+    }
+    description.setName(snapshot.name()).setTable(TableName.valueOf(snapshot.table().name()).getNameAsString());
+    if (description.getCreationTime() <= 0) {
+      description.setCreationTime(snapshot.createdMillis());
+    }
+    return description.build();
+  }
+
+  private boolean expired(SnapshotDescription snapshot) {
+    long ttl = snapshot.getTtl();
+    return ttl > 0 && ttl < MAX_TTL_SECONDS
+        && snapshot.getCreationTime() + TimeUnit.SECONDS.toMillis(ttl) < clock.millis();
+  }
+
+  private static SnapshotExistsException exists(SnapshotDescription request) {
+    return new SnapshotExistsException("Snapshot '" + request.getName() + "' already stored on the filesystem.",
+        ProtobufUtil.createSnapshotDesc(request));
+  }
+
+  /** Snapshot names follow HBase's rule for table qualifiers: letters, digits, '_', '-' and '.', not first. */
+  private static String legalName(String name) throws DoNotRetryIOException {
+    try {
+      TableName.isLegalTableQualifierName(Bytes.toBytes(name), true);
+    } catch (IllegalArgumentException e) {
+      throw new DoNotRetryIOException(e.getMessage());
+    }
+    return name;
+  }
+
+  private static TableName tableName(String name) throws DoNotRetryIOException {
+    try {
+      return TableName.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw new DoNotRetryIOException(e.getMessage());
+    }
+  }
+}

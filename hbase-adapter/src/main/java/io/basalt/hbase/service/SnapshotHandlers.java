@@ -1,0 +1,82 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.TableCatalog;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
+
+/**
+ * MasterService's snapshot methods: take, list, check and delete snapshots, and restore or clone tables from them.
+ * Taking, restoring and cloning run as (already finished) procedures.
+ */
+final class SnapshotHandlers {
+  /** How long HBase tells a client to wait for a snapshot (hbase.snapshot.master.timeout.millis by default). */
+  private static final long EXPECTED_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(5);
+
+  private final TableCatalog catalog;
+  private final ProcedureTracker procedures;
+
+  SnapshotHandlers(TableCatalog catalog, ProcedureTracker procedures) {
+    this.catalog = catalog;
+    this.procedures = procedures;
+  }
+
+  void register(ServiceBinding.Builder binding) {
+    binding
+        .on("Snapshot", MasterProtos.SnapshotRequest.getDefaultInstance(), this::snapshot)
+        .on("IsSnapshotDone", MasterProtos.IsSnapshotDoneRequest.getDefaultInstance(), this::isDone)
+        .on("GetCompletedSnapshots", MasterProtos.GetCompletedSnapshotsRequest.getDefaultInstance(),
+            this::completed)
+        .on("DeleteSnapshot", MasterProtos.DeleteSnapshotRequest.getDefaultInstance(), this::delete)
+        .on("RestoreSnapshot", MasterProtos.RestoreSnapshotRequest.getDefaultInstance(), this::restore);
+  }
+
+  private MasterProtos.SnapshotResponse snapshot(CallContext call, MasterProtos.SnapshotRequest request)
+      throws IOException {
+    long procId = procedures.run("SnapshotProcedure", call.user(),
+        () -> catalog.snapshots().take(request.getSnapshot()));
+    return MasterProtos.SnapshotResponse.newBuilder()
+        .setExpectedTimeout(EXPECTED_TIMEOUT_MILLIS)
+        .setProcId(procId)
+        .build();
+  }
+
+  private MasterProtos.IsSnapshotDoneResponse isDone(CallContext call, MasterProtos.IsSnapshotDoneRequest request)
+      throws IOException {
+    if (!request.hasSnapshot()) {
+      throw new UnknownSnapshotException("No snapshot name passed in request, can't figure out which snapshot you "
+          + "want to check.");
+    }
+    return MasterProtos.IsSnapshotDoneResponse.newBuilder()
+        .setDone(true)
+        .setSnapshot(catalog.snapshots().completed(request.getSnapshot()))
+        .build();
+  }
+
+  private MasterProtos.GetCompletedSnapshotsResponse completed(CallContext call,
+      MasterProtos.GetCompletedSnapshotsRequest request) throws IOException {
+    return MasterProtos.GetCompletedSnapshotsResponse.newBuilder()
+        .addAllSnapshots(catalog.snapshots().list())
+        .build();
+  }
+
+  private MasterProtos.DeleteSnapshotResponse delete(CallContext call, MasterProtos.DeleteSnapshotRequest request)
+      throws IOException {
+    catalog.snapshots().delete(request.getSnapshot());
+    return MasterProtos.DeleteSnapshotResponse.getDefaultInstance();
+  }
+
+  /** Restores into the named table if it exists, clones into a new one otherwise; the master decides, as HBase's. */
+  private MasterProtos.RestoreSnapshotResponse restore(CallContext call, MasterProtos.RestoreSnapshotRequest request)
+      throws IOException {
+    boolean restore = catalog.table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
+    long procId = procedures.run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
+        () -> catalog.snapshots().restoreOrClone(request.getSnapshot()));
+    return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
+  }
+}

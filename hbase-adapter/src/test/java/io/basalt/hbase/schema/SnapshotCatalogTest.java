@@ -1,0 +1,120 @@
+package io.basalt.hbase.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.StoreOptions;
+import io.basalt.storage.TabletStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.NamespaceNotFoundException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotDisabledException;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos.SnapshotDescription;
+import org.apache.hadoop.hbase.snapshot.SnapshotCreationException;
+import org.apache.hadoop.hbase.snapshot.SnapshotDoesNotExistException;
+import org.apache.hadoop.hbase.snapshot.SnapshotExistsException;
+import org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException;
+import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** HBase's master-side snapshot rules, including requests the stock client would have refused before sending. */
+class SnapshotCatalogTest {
+  private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
+
+  @TempDir
+  Path dir;
+
+  private TabletStore store;
+  private TableCatalog tables;
+  private SnapshotCatalog snapshots;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    store = TabletStore.open(dir, StoreOptions.defaults());
+    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC));
+    snapshots = tables.snapshots();
+    tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build(), List.of());
+  }
+
+  @AfterEach
+  void tearDown() {
+    store.close();
+  }
+
+  private static SnapshotDescription request(String name, String table) {
+    return SnapshotDescription.newBuilder().setName(name).setTable(table).build();
+  }
+
+  @Test
+  void recordsWhatHBasesMasterRecords() throws IOException {
+    SnapshotDescription taken = snapshots.take(request("s", "default:t"));
+    assertEquals("t", taken.getTable(), "the table by its usual name");
+    assertEquals(2, taken.getVersion());
+    assertEquals(0, taken.getTtl());
+    assertEquals(SnapshotDescription.Type.FLUSH, taken.getType());
+    assertTrue(taken.getCreationTime() > 0);
+    assertFalse(taken.hasOwner());
+    assertEquals(List.of(taken), snapshots.list());
+    assertEquals(taken, snapshots.completed(request("s", "t")));
+
+    tables.disable(TableName.valueOf("t"));
+    assertEquals(SnapshotDescription.Type.DISABLED, snapshots.take(request("d", "t")).getType());
+  }
+
+  @Test
+  void refusesBadRequestsWithHBasesExceptions() throws IOException {
+    snapshots.take(request("s", "t"));
+    assertThrows(SnapshotExistsException.class, () -> snapshots.take(request("s", "t")));
+    assertThrows(SnapshotExistsException.class, () -> snapshots.take(request("s", "missing")));
+    assertThrows(SnapshotCreationException.class, () -> snapshots.take(request("s2", "missing")));
+    assertThrows(DoNotRetryIOException.class, () -> snapshots.take(request("a/b", "t")));
+    assertThrows(SnapshotCreationException.class, () -> snapshots.take(request("s".repeat(300), "t")));
+    assertThrows(DoNotRetryIOException.class, () -> snapshots.take(request("s3", "hbase:meta")));
+    assertThrows(DoNotRetryIOException.class,
+        () -> snapshots.take(SnapshotDescription.newBuilder().setName("s4").build()));
+    assertThrows(UnknownSnapshotException.class, () -> snapshots.completed(request("nope", "t")));
+    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.delete(request("nope", "t")));
+    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t")));
+    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c")));
+    assertEquals(1, snapshots.list().size());
+  }
+
+  @Test
+  void restoresOnlyDisabledTablesAndClonesEverywhereElse() throws IOException {
+    snapshots.take(request("s", "t"));
+    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t")));
+
+    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"));
+    assertEquals(TableName.valueOf("c"), clone.descriptor().getTableName());
+    assertTrue(clone.isEnabled());
+
+    tables.disable(TableName.valueOf("t"));
+    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"));
+    assertFalse(restored.isEnabled());
+    assertEquals(tables.require(TableName.valueOf("t")), restored);
+  }
+
+  @Test
+  void anExpiredSnapshotCanNoLongerBeUsed() throws IOException {
+    SnapshotDescription old = request("old", "t").toBuilder()
+        .setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(60).build();
+    snapshots.take(old);
+    snapshots.take(request("forever", "t").toBuilder().setCreationTime(1).build());
+    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c")));
+    assertTrue(snapshots.restoreOrClone(request("forever", "c")).isEnabled());
+  }
+}
