@@ -107,6 +107,12 @@ public final class SnapshotCatalog {
 
   public void delete(SnapshotDescription request) throws IOException {
     try {
+      TableName.isLegalTableQualifierName(Bytes.toBytes(request.getName()), true);
+    } catch (IllegalArgumentException e) {
+      // The client lets some such names through (a:b); HBase's master answers them with this exception.
+      throw new UnknownSnapshotException("No snapshot can be named " + request.getName() + ": " + e.getMessage());
+    }
+    try {
       store.delete(request.getName());
     } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));

@@ -88,6 +88,7 @@ class SnapshotCatalogTest {
         () -> snapshots.take(SnapshotDescription.newBuilder().setName("s4").build()));
     assertThrows(UnknownSnapshotException.class, () -> snapshots.completed(request("nope", "t")));
     assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.delete(request("nope", "t")));
+    assertThrows(UnknownSnapshotException.class, () -> snapshots.delete(request("a:b", "t")));
     assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t")));
     assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c")));
     assertEquals(1, snapshots.list().size());
