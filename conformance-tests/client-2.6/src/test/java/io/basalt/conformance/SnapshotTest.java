@@ -134,18 +134,23 @@ class SnapshotTest {
   }
 
   @Test
-  void restoreWithAnExplicitFailSafeSnapshot() throws IOException {
+  void restoreWithAnExplicitFailSafeSnapshotUndoesATruncate() throws IOException {
     TableName name = createFilled("snap_failsafe");
     admin().snapshot("snap_failsafe_1", name);
+    admin().disableTable(name);
+    admin().truncateTable(name, false);
+    assertEquals(List.of(""), startKeys(name));
     try (Table table = BASALT.connection().getTable(name)) {
       table.put(new Put(toBytes("z")).addColumn(F, Q, toBytes("later")));
     }
     admin().disableTable(name);
     admin().restoreSnapshot("snap_failsafe_1", true);
     admin().enableTable(name);
+    assertEquals(List.of("", "m"), startKeys(name));
     try (Table table = BASALT.connection().getTable(name)) {
       assertTrue(table.get(new Get(toBytes("z"))).isEmpty());
       assertArrayEquals(toBytes("a2"), table.get(new Get(toBytes("a"))).getValue(F, Q));
+      assertArrayEquals(toBytes("x2"), table.get(new Get(toBytes("x"))).getValue(F, Q));
     }
     assertEquals(List.of("snap_failsafe_1"), names(admin().listSnapshots(Pattern.compile(".*snap_failsafe.*"))));
   }
