@@ -2,16 +2,17 @@ package io.basalt.hbase;
 
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
-import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.service.HBaseServices;
 import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.write.WritePolicy;
-import io.basalt.hbase.service.HBaseServices;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
 import java.time.Clock;
@@ -39,7 +40,7 @@ public final class HBaseFrontend implements AutoCloseable {
     this.compactions = new CompactionQueue(clock);
     compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, new ClusterSwitches(store), settings);
+        compactions, new ClusterSwitches(store), new RegionSplitsAndMerges(catalog, store), settings);
   }
 
   public RpcDispatcher dispatcher() {

@@ -53,6 +53,7 @@ public final class TabletStore implements AutoCloseable {
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
   private final Object ddlLock = new Object();
   private final AtomicLong lastTabletId = new AtomicLong();
+  private final Tablets tablets;
   private boolean closed;
 
   private TabletStore(Path directory, StoreResources resources, RocksDB db, ColumnFamilyHandle catalogHandle,
@@ -68,6 +69,7 @@ public final class TabletStore implements AutoCloseable {
     this.snapshots = new Snapshots(this, layouts, db, SnapshotDirectory.open(directory.resolve("snapshots")),
         new SnapshotWriter(db, resources.dbOptions(), resources::dataOptions), clock);
     this.clock = clock;
+    this.tablets = new Tablets(this, catalog);
   }
 
   /** Opens (creating if needed) the store in {@code directory} and restores every table it holds. */
@@ -151,6 +153,11 @@ public final class TabletStore implements AutoCloseable {
 
   public Optional<Table> table(String name) {
     return Optional.ofNullable(tables.get(name));
+  }
+
+  /** Splits and merges of tablets. */
+  public Tablets tablets() {
+    return tablets;
   }
 
   /** Snapshots of tables, and tables cloned or restored from them. */
@@ -356,8 +363,13 @@ public final class TabletStore implements AutoCloseable {
     LOG.info("Opened store at {} with {} tables", directory, tables.size());
   }
 
+  /** A tablet id above every one handed out: the current time in milliseconds, unless that was used already. */
+  long nextTabletId() {
+    return lastTabletId.updateAndGet(last -> Math.max(last + 1, clock.millis()));
+  }
+
   private List<TabletDefinition> tabletsFor(List<byte[]> splitRows) {
-    long id = lastTabletId.updateAndGet(last -> Math.max(last + 1, clock.millis()));
+    long id = nextTabletId();
     List<TabletDefinition> tablets = new ArrayList<>();
     byte[] start = ByteArrays.EMPTY;
     for (byte[] split : splitRows) {

@@ -299,6 +299,21 @@ public final class TableCatalog {
     }
   }
 
+  /** A change to a table's tablets (a split or a merge), made under the DDL lock. */
+  @FunctionalInterface
+  interface TabletChange {
+    void apply(HBaseTable table, String storageName) throws IOException;
+  }
+
+  /** Changes a table's tablets and publishes the table with its new regions. */
+  HBaseTable changeTablets(TableName name, TabletChange change) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      change.apply(table, storageName(name));
+      return publish(new HBaseTable(name, table.descriptor(), table.state(), table.storage()));
+    }
+  }
+
   private HBaseTable changeState(HBaseTable table, TableState.State state) throws StorageException {
     Table storageTable = store.replaceProperties(storageName(table.name()),
         TableProperties.of(table.descriptor(), state));

@@ -9,6 +9,7 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
 import java.util.List;
 
@@ -18,22 +19,22 @@ public final class HBaseServices {
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      FrontendSettings settings) {
+      RegionSplitsAndMerges splits, FrontendSettings settings) {
     return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, switches,
-        settings));
+        splits, settings));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      FrontendSettings settings) {
+      RegionSplitsAndMerges splits, FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
         new AdminServiceHandlers(server, directory, regions, catalog, compactions).binding(),
         new MasterServiceHandlers(catalog, procedures,
-            new ClusterHandlers(server, catalog, directory, procedures, switches, compactions))
-            .binding(),
+            new ClusterHandlers(server, catalog, directory, procedures, switches, compactions),
+            new RegionChangeHandlers(splits, directory, switches, procedures)).binding(),
         new ClientMetaServiceHandlers(server).binding());
   }
 }

@@ -30,14 +30,17 @@ final class MasterServiceHandlers {
   private final SchemaHandlers schema;
   private final SnapshotHandlers snapshots;
   private final ClusterHandlers cluster;
+  private final RegionChangeHandlers regionChanges;
 
-  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster) {
+  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster,
+      RegionChangeHandlers regionChanges) {
     this.catalog = catalog;
     this.procedures = procedures;
     this.namespaces = new NamespaceHandlers(catalog, procedures);
     this.schema = new SchemaHandlers(catalog, procedures);
     this.snapshots = new SnapshotHandlers(catalog, procedures);
     this.cluster = cluster;
+    this.regionChanges = regionChanges;
   }
 
   ServiceBinding binding() {
@@ -57,6 +60,7 @@ final class MasterServiceHandlers {
     schema.register(binding);
     snapshots.register(binding);
     cluster.register(binding);
+    regionChanges.register(binding);
     return binding.build();
   }
 

@@ -1,0 +1,180 @@
+package io.basalt.hbase.schema;
+
+import io.basalt.storage.StorageException;
+import io.basalt.storage.TabletStore;
+import io.basalt.storage.UnknownTabletException;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.TableCursor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.UnknownRegionException;
+import org.apache.hadoop.hbase.client.DoNotRetryRegionException;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.exceptions.MergeRegionException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Splitting and merging regions with HBase's rules and errors. Regions are tablets, so both are metadata changes
+ * ({@code Tablets} in storage): no cell is copied, the parents disappear from hbase:meta and the new regions appear
+ * in the same step, with region ids newer than their parents'. A client still holding a parent's location gets
+ * NotServingRegionException and looks the row up again, as it does after an HBase split.
+ */
+public final class RegionSplitsAndMerges {
+  private final TableCatalog catalog;
+  private final TabletStore store;
+
+  public RegionSplitsAndMerges(TableCatalog catalog, TabletStore store) {
+    this.catalog = catalog;
+    this.store = store;
+  }
+
+  /**
+   * Splits a region in two at {@code splitRow}, or at its middle row when that is null.
+   *
+   * @return the two daughters
+   */
+  public List<RegionInfo> split(RegionInfo region, byte[] splitRow) throws IOException {
+    TableName name = region.getTable();
+    if (region.isMetaRegion()) {
+      throw new DoNotRetryIOException(region.getShortNameToLog() + " NOT splittable");
+    }
+    // Finding the middle reads the whole region, so it happens before the DDL lock is taken.
+    byte[] chosen = splitRow;
+    if (chosen == null) {
+      HBaseTable current = catalog.require(name);
+      chosen = middleRow(current, tabletOf(current, region));
+    }
+    byte[] splitAt = chosen;
+    HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
+      TabletDefinition tablet = tabletOf(table, region);
+      if (!table.descriptor().isSplitEnabled()) {
+        throw new DoNotRetryIOException("Split region " + region.getRegionNameAsString()
+            + " failed as region split is disabled for the table");
+      }
+      byte[] row = splitAt;
+      if (row == null) {
+        throw new DoNotRetryIOException("Region not splittable because bestSplitPoint = null, maybe table is too "
+            + "small for auto split. For force split, try specifying split row");
+      }
+      if (Bytes.equals(tablet.startRow(), row)) {
+        throw new DoNotRetryIOException("Split row is equal to startkey: " + Bytes.toStringBinary(row));
+      }
+      if (!tablet.contains(row)) {
+        throw new DoNotRetryIOException("Split row is not inside region key range splitKey:"
+            + Bytes.toStringBinary(row) + " region: " + region);
+      }
+      try {
+        store.tablets().split(storageName, tablet, row);
+      } catch (UnknownTabletException e) {
+        throw new UnknownRegionException(region.getRegionNameAsString());
+      }
+    });
+    return newRegions(after, List.of(region));
+  }
+
+  /** Merges two or more adjacent regions of one table into one and returns it. */
+  public RegionInfo merge(List<RegionInfo> regions, boolean forcible) throws IOException {
+    List<RegionInfo> sorted = new ArrayList<>(regions);
+    sorted.sort(Comparator.comparing(RegionInfo::getStartKey, Bytes.BYTES_COMPARATOR));
+    if (sorted.stream().map(RegionInfo::getEncodedName).distinct().count() != sorted.size()) {
+      throw new MergeRegionException("Duplicate regions specified; cannot merge a region to itself. Passed in "
+          + regions.size() + " regions");
+    }
+    if (sorted.size() < 2) {
+      throw new MergeRegionException("Need two Regions at least to run a Merge");
+    }
+    for (int i = 1; i < sorted.size(); i++) {
+      RegionInfo previous = sorted.get(i - 1);
+      RegionInfo next = sorted.get(i);
+      if (!previous.getTable().equals(next.getTable())) {
+        throw new MergeRegionException("Can't merge regions from different tables: " + previous + ", " + next);
+      }
+      if (!previous.isAdjacent(next)) {
+        // HBase's forcible merge exists to repair holes and overlaps, which tablets that always tile cannot have.
+        throw new MergeRegionException("Unable to merge non-adjacent regions '" + previous.getShortNameToLog()
+            + "', '" + next.getShortNameToLog() + "'" + (forcible ? " (Basalt's regions never overlap)" : ""));
+      }
+    }
+    TableName name = sorted.get(0).getTable();
+    HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
+      if (!table.descriptor().isMergeEnabled()) {
+        throw new DoNotRetryIOException("Merge of " + RegionInfo.getShortNameToLog(sorted)
+            + " failed as region merge is disabled for the table");
+      }
+      List<TabletDefinition> tablets = new ArrayList<>();
+      for (RegionInfo region : sorted) {
+        try {
+          tablets.add(tabletOf(table, region));
+        } catch (DoNotRetryRegionException e) {
+          throw new MergeRegionException(e);
+        }
+      }
+      try {
+        store.tablets().merge(storageName, tablets);
+      } catch (UnknownTabletException e) {
+        throw new UnknownRegionException(e.getMessage());
+      }
+    });
+    return newRegions(after, sorted).get(0);
+  }
+
+  /** The tablet behind an open region of {@code table}; HBase's errors for unknown or closed regions. */
+  private static TabletDefinition tabletOf(HBaseTable table, RegionInfo region) throws IOException {
+    for (TabletDefinition tablet : table.definition().tablets()) {
+      if (tablet.id() == region.getRegionId() && Arrays.equals(tablet.startRow(), region.getStartKey())
+          && Arrays.equals(tablet.endRow(), region.getEndKey())) {
+        if (!table.isEnabled()) {
+          throw new DoNotRetryRegionException(region.getEncodedName() + " is not OPEN; state=CLOSED");
+        }
+        return tablet;
+      }
+    }
+    throw new UnknownRegionException(region.getRegionNameAsString());
+  }
+
+  /**
+   * The row in the middle of the region's stored rows (HBase splits at its largest file's middle key), or null when
+   * the region has fewer than two rows. Two passes: count, then walk to the middle.
+   */
+  private static byte[] middleRow(HBaseTable table, TabletDefinition tablet) throws StorageException {
+    RowRange range = RowRange.forward(tablet.startRow(), tablet.endRow());
+    long rows = 0;
+    try (TableCursor cursor = table.storage().openCursor(List.of(), range)) {
+      while (cursor.nextRow()) {
+        rows++;
+      }
+    }
+    if (rows < 2) {
+      return null;
+    }
+    try (TableCursor cursor = table.storage().openCursor(List.of(), range)) {
+      for (long i = 0; i <= rows / 2; i++) {
+        if (!cursor.nextRow()) {
+          return null; // rows were deleted meanwhile
+        }
+      }
+      return cursor.row().clone();
+    }
+  }
+
+  /** The regions of {@code after} that did not exist before: those covering the replaced ones' range. */
+  private static List<RegionInfo> newRegions(HBaseTable after, List<RegionInfo> replaced) {
+    byte[] start = replaced.get(0).getStartKey();
+    byte[] end = replaced.get(replaced.size() - 1).getEndKey();
+    List<RegionInfo> created = new ArrayList<>();
+    for (RegionInfo region : after.regions()) {
+      boolean startsInside = Bytes.compareTo(region.getStartKey(), start) >= 0
+          && (end.length == 0 || Bytes.compareTo(region.getStartKey(), end) < 0);
+      if (startsInside) {
+        created.add(region);
+      }
+    }
+    return created;
+  }
+}
