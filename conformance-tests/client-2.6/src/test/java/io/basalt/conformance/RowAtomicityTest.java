@@ -95,6 +95,43 @@ class RowAtomicityTest {
     }
   }
 
+  @Test
+  void compareAndSetCountersAddUpExactly() throws Exception {
+    TableName name = TableName.valueOf("cas_counter");
+    byte[] row = toBytes("counter");
+    byte[] family = FAMILIES[0];
+    int threads = 4;
+    int perThread = 100;
+    try (Connection connection = Clients.connect(BASALT.process())) {
+      TestTables.create(connection, name, 1, new String[] {"a"});
+      try (Table table = connection.getTable(name)) {
+        table.put(new Put(row).addColumn(family, Q, Bytes.toBytes(0L)));
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<Long>> attempts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          attempts.add(pool.submit(() -> {
+            long tries = 0;
+            for (int done = 0; done < perThread; tries++) {
+              byte[] seen = table.get(new Get(row)).getValue(family, Q);
+              Put next = new Put(row).addColumn(family, Q, Bytes.toBytes(Bytes.toLong(seen) + 1));
+              if (table.checkAndMutate(row, family).qualifier(Q).ifEquals(seen).thenPut(next)) {
+                done++;
+              }
+            }
+            return tries;
+          }));
+        }
+        long tries = 0;
+        for (Future<Long> attempt : attempts) {
+          tries += attempt.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        assertEquals((long) threads * perThread, Bytes.toLong(table.get(new Get(row)).getValue(family, Q)),
+            "every successful compare-and-set counted once (" + tries + " attempts)");
+      }
+    }
+  }
+
   private static void assertConsistent(Result result) throws IOException {
     if (result.isEmpty()) {
       return;
