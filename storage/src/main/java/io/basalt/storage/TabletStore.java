@@ -321,6 +321,12 @@ public final class TabletStore implements AutoCloseable {
         table.closeCursors("the store is closing");
       }
       try {
+        // Writes made without the log (SKIP_WAL) live only in memtables: a clean stop keeps them, as HBase's does.
+        flush();
+      } catch (StorageException e) {
+        LOG.warn("Could not flush the memtables at close: {}", e.getMessage());
+      }
+      try {
         db.syncWal();
       } catch (RocksDBException e) {
         LOG.warn("Could not sync the write-ahead log at close: {}", e.getMessage());

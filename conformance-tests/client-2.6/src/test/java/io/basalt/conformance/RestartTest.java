@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -75,6 +76,8 @@ class RestartTest {
         }
         table.put(puts);
         table.delete(new Delete(toBytes("row-0007")));
+        table.put(new Put(toBytes("unlogged")).addColumn(F, toBytes("q"), toBytes("kept"))
+            .setDurability(Durability.SKIP_WAL));
       }
       admin.disableTable(disabled);
       admin.createNamespace(NamespaceDescriptor.create("kept").addConfiguration("k", "v").build());
@@ -109,6 +112,11 @@ class RestartTest {
         try (ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
           for (Result result : scanner) {
             String row = Bytes.toString(result.getRow());
+            if (row.equals("unlogged")) {
+              assertArrayEquals(toBytes("kept"), result.getValue(F, toBytes("q")));
+              rows++;
+              continue;
+            }
             int i = Integer.parseInt(row.substring(4));
             assertEquals(2, result.getColumnCells(F, toBytes("q")).size(), row);
             assertArrayEquals(toBytes("new" + i), result.getValue(F, toBytes("q")), row);
@@ -116,7 +124,7 @@ class RestartTest {
             rows++;
           }
         }
-        assertEquals(999, rows);
+        assertEquals(1000, rows, "999 rows and the one written without the log, kept by the clean stop");
         assertTrue(table.get(new Get(toBytes("row-0007"))).isEmpty());
       }
       admin.enableTable(disabled);
