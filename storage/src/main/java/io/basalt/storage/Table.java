@@ -2,6 +2,7 @@ package io.basalt.storage;
 
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
@@ -191,6 +192,22 @@ public final class Table {
       }
     } catch (RocksDBException e) {
       throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * How much space each of the given tablets of this table takes across its families, in the tablets' order. The
+   * sizes are RocksDB's estimates (see {@link TabletSize}), not exact counts.
+   */
+  public List<TabletSize> approximateSizes(List<TabletDefinition> tablets) throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      return TabletSizer.approximate(db, handles, tablets);
+    } catch (RocksDBException e) {
+      throw new StorageException("sizing table " + definition.name() + " failed: " + e.getMessage(), e);
     } finally {
       lifecycle.readLock().unlock();
     }
