@@ -1,0 +1,71 @@
+package io.basalt.hbase.stats;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The requests one tablet (HBase region) has served since the server started, counted as HBase counts them: read
+ * requests (one per Result a get or scan produces, see {@code RegionScanner.Batch}), filtered reads (rows read and
+ * dropped), and write requests (one per mutation). Also what a load-based splitter needs: the recent request rate
+ * and a sample of the rows requests touched. Counting is a few {@link LongAdder} additions and a random draw, cheap
+ * enough for every request.
+ */
+public final class TabletRequests {
+  /** The rate window: one minute of once-a-second samples. */
+  static final int RATE_SAMPLES = 61;
+  static final int SAMPLED_ROWS = 128;
+  /** One touched row in this many enters the sample. */
+  static final int ROW_SAMPLE_PERIOD = 16;
+
+  private final LongAdder reads = new LongAdder();
+  private final LongAdder filteredReads = new LongAdder();
+  private final LongAdder writes = new LongAdder();
+  private final RequestRate rate = new RequestRate(RATE_SAMPLES);
+  private final RowKeySample rows = new RowKeySample(SAMPLED_ROWS, ROW_SAMPLE_PERIOD);
+
+  public void countReads(int readRequests, int filteredRows) {
+    reads.add(readRequests);
+    if (filteredRows > 0) {
+      filteredReads.add(filteredRows);
+    }
+  }
+
+  public void countWrites(int mutations) {
+    writes.add(mutations);
+  }
+
+  /** Offers a row a request touched to the sample; see {@link RowKeySample#offer(byte[], int, int)}. */
+  public void touched(byte[] row, int offset, int length) {
+    rows.offer(row, offset, length);
+  }
+
+  public void touched(byte[] row) {
+    rows.offer(row);
+  }
+
+  public long readRequests() {
+    return reads.sum();
+  }
+
+  public long filteredReadRequests() {
+    return filteredReads.sum();
+  }
+
+  public long writeRequests() {
+    return writes.sum();
+  }
+
+  /** Read and write requests per second over the last minute. */
+  public double requestsPerSecond() {
+    return rate.perSecond();
+  }
+
+  /** Rows recent requests touched. */
+  public RowKeySample sampledRows() {
+    return rows;
+  }
+
+  /** Records the request total for the rate; returns the requests since the previous sample. */
+  long sample(long nowMillis) {
+    return rate.record(nowMillis, reads.sum() + writes.sum());
+  }
+}
