@@ -11,6 +11,7 @@ import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.service.HBaseServices;
+import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.TabletStore;
@@ -27,6 +28,7 @@ public final class HBaseFrontend implements AutoCloseable {
   private final TableCatalog catalog;
   private final ScannerRegistry scanners;
   private final CompactionQueue compactions;
+  private final TabletStatistics statistics;
   private final RpcDispatcher dispatcher;
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -34,13 +36,15 @@ public final class HBaseFrontend implements AutoCloseable {
     this.catalog = new TableCatalog(store, clock);
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
     MetaRegion meta = new MetaRegion(catalog, server, clock);
+    this.statistics = new TabletStatistics(clock);
+    statistics.sampleEverySecond();
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
-        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()));
+        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
     this.compactions = new CompactionQueue(clock);
     compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, new ClusterSwitches(store), new RegionSplitsAndMerges(catalog, store), settings);
+        compactions, new ClusterSwitches(store), new RegionSplitsAndMerges(catalog, store), statistics, settings);
   }
 
   public RpcDispatcher dispatcher() {
@@ -51,10 +55,11 @@ public final class HBaseFrontend implements AutoCloseable {
     return catalog;
   }
 
-  /** Closes every open scanner and stops compacting. The store is closed by its owner. */
+  /** Closes every open scanner and stops compacting and sampling. The store is closed by its owner. */
   @Override
   public void close() {
     scanners.close();
     compactions.close();
+    statistics.close();
   }
 }

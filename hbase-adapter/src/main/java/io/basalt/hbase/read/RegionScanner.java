@@ -23,7 +23,12 @@ public interface RegionScanner extends AutoCloseable {
    * @param heartbeat true when the deadline cut the batch short while rows remain
    * @param filterDone true when the filter will accept no further row of this region
    * @param lastRow the last row examined, for a heartbeat's cursor; null if none
+   * @param readRequests what the batch adds to the region's read requests as HBase counts them (one per call of its
+   *     region scanner): one per Result, and one more when the batch ends on a search that found nothing, unless
+   *     that search only confirmed the end right after the last row
+   * @param filteredRows rows read and dropped, by the filter or for having no visible cells: HBase's filtered read
+   *     requests
    */
   record Batch(List<Result> results, boolean moreInRegion, boolean heartbeat, boolean filterDone,
-      byte[] lastRow) {}
+      byte[] lastRow, int readRequests, int filteredRows) {}
 }

@@ -31,6 +31,8 @@ public final class RowScanner implements RegionScanner {
   private boolean exhausted;
   private boolean filterDone;
   private byte[] lastRow;
+  /** Rows dropped since the current batch began. */
+  private int filteredRows;
 
   /** @param batch most cells per Result, or 0 for whole rows */
   public RowScanner(RegionInfo region, RowSource source, ReadSpec spec, int batch) {
@@ -65,6 +67,8 @@ public final class RowScanner implements RegionScanner {
     long bytes = 0;
     int completeRows = 0;
     boolean heartbeat = false;
+    int emptySearches = 0;
+    filteredRows = 0;
     while (results.size() < limits.maxResults() && completeRows < limits.maxCompleteRows()
         && bytes < limits.maxBytes()) {
       if (pendingOffset >= pending.size()) {
@@ -72,12 +76,15 @@ public final class RowScanner implements RegionScanner {
           heartbeat = true;
           break;
         }
+        int filteredBefore = filteredRows;
         RowOutcome outcome = nextVisibleRow(limits);
-        if (outcome == RowOutcome.DEADLINE) {
-          heartbeat = true;
-          break;
-        }
-        if (outcome == RowOutcome.NONE) {
+        if (outcome != RowOutcome.ROW) {
+          // HBase's scanner would have been called for this search too, unless it already knew, when it returned
+          // the last row, that no other followed.
+          if (outcome == RowOutcome.DEADLINE || results.isEmpty() || filteredRows > filteredBefore) {
+            emptySearches = 1;
+          }
+          heartbeat = outcome == RowOutcome.DEADLINE;
           break;
         }
       }
@@ -114,7 +121,8 @@ public final class RowScanner implements RegionScanner {
       }
     }
     boolean more = pendingOffset < pending.size() || (!filterDone && advance());
-    return new Batch(results, more, heartbeat && more, filterDone, lastRow);
+    return new Batch(results, more, heartbeat && more, filterDone, lastRow, results.size() + emptySearches,
+        filteredRows);
   }
 
   private enum RowOutcome { ROW, NONE, DEADLINE }
@@ -135,6 +143,7 @@ public final class RowScanner implements RegionScanner {
       rowPending = false;
       lastRow = source.row();
       if (filter != null && filter.filterRowKey(KeyValueUtil.createFirstOnRow(lastRow))) {
+        filteredRows++;
         // As HBase: a filter that rejects the row key and then wants nothing more ends the region at once.
         boolean regionDone = filter.filterAllRemaining();
         if (!regionDone && !source.isReversed()) {
@@ -184,6 +193,7 @@ public final class RowScanner implements RegionScanner {
         pendingOffset = 0;
         return RowOutcome.ROW;
       }
+      filteredRows++;
       if (filterDone || exhausted) {
         return RowOutcome.NONE;
       }

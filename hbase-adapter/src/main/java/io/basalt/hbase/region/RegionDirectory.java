@@ -3,6 +3,7 @@ package io.basalt.hbase.region;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.catalog.TabletDefinition;
 import java.nio.ByteBuffer;
@@ -25,15 +26,18 @@ public final class RegionDirectory {
   private final MetaRegion meta;
   private final Clock clock;
   private final WritePolicy writePolicy;
+  private final TabletStatistics statistics;
   private volatile Snapshot snapshot;
 
   private record Snapshot(long version, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {}
 
-  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock, WritePolicy writePolicy) {
+  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock, WritePolicy writePolicy,
+      TabletStatistics statistics) {
     this.catalog = catalog;
     this.meta = meta;
     this.clock = clock;
     this.writePolicy = writePolicy;
+    this.statistics = statistics;
   }
 
   /** The region with this full region name. */
@@ -85,9 +89,12 @@ public final class RegionDirectory {
         List<TabletDefinition> tablets = table.definition().tablets();
         for (int i = 0; i < tablets.size(); i++) {
           RegionInfo info = table.regions().get(i);
-          add(new TabletRegion(table, tablets.get(i), info, clock, writePolicy), byName, byEncodedName);
+          add(new TabletRegion(table, tablets.get(i), info, clock, writePolicy,
+              statistics.tablet(info.getEncodedName())), byName, byEncodedName);
         }
       }
+      // Pruned here, where the served regions change, so no region just added can lose its statistics to a prune.
+      statistics.retainOnly(byEncodedName.keySet());
       snapshot = new Snapshot(version, byName, byEncodedName);
     }
     return snapshot;

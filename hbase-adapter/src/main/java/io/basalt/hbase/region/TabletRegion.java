@@ -8,6 +8,7 @@ import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.write.ConditionalMutator;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
@@ -29,13 +30,17 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.regionserver.WrongRegionException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A user region: one tablet of a table, served from the table's RocksDB column families. */
+/**
+ * A user region: one tablet of a table, served from the table's RocksDB column families. Counts its requests as
+ * HBase's region does, including the reads its writes make (current values of counters, checkAndMutate conditions).
+ */
 public final class TabletRegion implements Region {
   private static final Logger LOG = LoggerFactory.getLogger(TabletRegion.class);
 
@@ -45,13 +50,15 @@ public final class TabletRegion implements Region {
   private final Clock clock;
   private final RegionWriter writer;
   private final ConditionalMutator conditional;
+  private final TabletRequests requests;
 
   public TabletRegion(HBaseTable table, TabletDefinition tablet, RegionInfo info, Clock clock,
-      WritePolicy policy) {
+      WritePolicy policy, TabletRequests requests) {
     this.table = table;
     this.tablet = tablet;
     this.info = info;
     this.clock = clock;
+    this.requests = requests;
     this.writer = new RegionWriter(table, info, clock, this::get, this::checkRow, policy);
     this.conditional = new ConditionalMutator(writer, this::get);
   }
@@ -95,8 +102,10 @@ public final class TabletRegion implements Region {
     byte[] row = get.getRow();
     try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
         openCursor(spec, RowRange.forward(row, nextRow(row)))), spec, 0)) {
-      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
-      return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
+      RegionScanner.Batch batch = scanner.next(ScanLimits.oneRow());
+      requests.countReads(batch.readRequests(), batch.filteredRows());
+      requests.touched(row);
+      return batch.results().isEmpty() ? Result.EMPTY_RESULT : batch.results().get(0);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
@@ -108,10 +117,11 @@ public final class TabletRegion implements Region {
     ReadSpec spec = ReadSpec.forScan(scan, table.descriptor(), info, clock.millis());
     RowRange range = rangeOf(scan);
     if (range.isEmpty()) {
-      return new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch());
+      return new CountingScanner(new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch()), requests);
     }
     try {
-      return new RowScanner(info, new TabletRowSource(openCursor(spec, range)), spec, scan.getBatch());
+      return new CountingScanner(new RowScanner(info, new TabletRowSource(openCursor(spec, range)), spec,
+          scan.getBatch()), requests);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
@@ -142,12 +152,18 @@ public final class TabletRegion implements Region {
   @Override
   public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
     checkServing();
+    // HBase counts every mutation of a batch as a write request, before any of them is applied.
+    requests.countWrites(mutations.size());
+    for (NoncedMutation mutation : mutations) {
+      requests.touched(mutation.mutation().getRow());
+    }
     return writer.batch(mutations, nonceGroup);
   }
 
   @Override
   public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
     checkServing();
+    countWrites(mutations);
     return writer.mutateRow(mutations, nonceGroup, nonce);
   }
 
@@ -155,7 +171,20 @@ public final class TabletRegion implements Region {
   public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
       throws IOException {
     checkServing();
-    return conditional.apply(checkAndMutate, nonceGroup, nonce);
+    CheckAndMutateResult result = conditional.apply(checkAndMutate, nonceGroup, nonce);
+    // The condition's read counted itself; the action's mutations count only when they were applied.
+    if (result.isSuccess()) {
+      countWrites(checkAndMutate.getAction() instanceof RowMutations rowMutations ? rowMutations.getMutations()
+          : List.of((Mutation) checkAndMutate.getAction()));
+    }
+    return result;
+  }
+
+  private void countWrites(List<Mutation> mutations) {
+    requests.countWrites(mutations.size());
+    if (!mutations.isEmpty()) {
+      requests.touched(mutations.get(0).getRow());
+    }
   }
 
   private TableCursor openCursor(ReadSpec spec, RowRange range) throws StorageException {

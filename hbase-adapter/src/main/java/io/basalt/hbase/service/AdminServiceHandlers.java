@@ -1,5 +1,7 @@
 package io.basalt.hbase.service;
 
+import static io.basalt.hbase.service.CountedCalls.counted;
+
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.Region;
@@ -7,6 +9,7 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,27 +32,33 @@ final class AdminServiceHandlers {
   private final RegionResolver regions;
   private final TableCatalog catalog;
   private final CompactionQueue compactions;
+  private final TabletStatistics statistics;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
-      TableCatalog catalog, CompactionQueue compactions) {
+      TableCatalog catalog, CompactionQueue compactions, TabletStatistics statistics) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
     this.catalog = catalog;
     this.compactions = compactions;
+    this.statistics = statistics;
   }
 
+  /** Calls count toward the server's requests as in HBase: all but GetRegionLoad. */
   ServiceBinding binding() {
     return ServiceBinding.of(AdminService.getDescriptor())
-        .on("GetServerInfo", AdminProtos.GetServerInfoRequest.getDefaultInstance(),
-            (call, request) -> ResponseConverter.buildGetServerInfoResponse(server.serverName(), server.infoPort()))
-        .on("GetOnlineRegion", AdminProtos.GetOnlineRegionRequest.getDefaultInstance(), this::onlineRegions)
-        .on("GetRegionInfo", AdminProtos.GetRegionInfoRequest.getDefaultInstance(), this::regionInfo)
-        .on("FlushRegion", AdminProtos.FlushRegionRequest.getDefaultInstance(), this::flushRegion)
-        .on("CompactRegion", AdminProtos.CompactRegionRequest.getDefaultInstance(), this::compactRegion)
-        .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(),
+        .on("GetServerInfo", AdminProtos.GetServerInfoRequest.getDefaultInstance(), counted(statistics,
+            (call, request) -> ResponseConverter.buildGetServerInfoResponse(server.serverName(), server.infoPort())))
+        .on("GetOnlineRegion", AdminProtos.GetOnlineRegionRequest.getDefaultInstance(),
+            counted(statistics, this::onlineRegions))
+        .on("GetRegionInfo", AdminProtos.GetRegionInfoRequest.getDefaultInstance(),
+            counted(statistics, this::regionInfo))
+        .on("FlushRegion", AdminProtos.FlushRegionRequest.getDefaultInstance(), counted(statistics, this::flushRegion))
+        .on("CompactRegion", AdminProtos.CompactRegionRequest.getDefaultInstance(),
+            counted(statistics, this::compactRegion))
+        .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(), counted(statistics,
             (call, request) -> AdminProtos.CompactionSwitchResponse.newBuilder()
-                .setPrevState(compactions.switchCompactions(request.getEnabled())).build())
+                .setPrevState(compactions.switchCompactions(request.getEnabled())).build()))
         .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad)
         .build();
   }

@@ -1,8 +1,11 @@
 package io.basalt.hbase.service;
 
+import static io.basalt.hbase.service.CountedCalls.counted;
+
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Append;
@@ -26,19 +29,23 @@ public final class ClientServiceHandlers {
   private final RegionResolver regions;
   private final ScanHandler scans;
   private final MultiHandler multi;
+  private final TabletStatistics statistics;
 
-  ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi) {
+  ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi,
+      TabletStatistics statistics) {
     this.regions = regions;
     this.scans = scans;
     this.multi = multi;
+    this.statistics = statistics;
   }
 
+  /** Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. */
   ServiceBinding binding() {
     return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
-        .on("Get", GetRequest.getDefaultInstance(), this::get)
-        .on("Mutate", MutateRequest.getDefaultInstance(), this::mutate)
-        .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), scans::scan)
-        .on("Multi", ClientProtos.MultiRequest.getDefaultInstance(), multi::multi)
+        .on("Get", GetRequest.getDefaultInstance(), counted(statistics, this::get))
+        .on("Mutate", MutateRequest.getDefaultInstance(), counted(statistics, this::mutate))
+        .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), counted(statistics, scans::scan))
+        .on("Multi", ClientProtos.MultiRequest.getDefaultInstance(), counted(statistics, multi::multi))
         .build();
   }
 

@@ -11,6 +11,7 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scanner.ScannerRegistry;
 import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.stats.TabletStatistics;
 import java.util.List;
 
 /** Assembles the four services Basalt serves on its one port. */
@@ -19,19 +20,19 @@ public final class HBaseServices {
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      RegionSplitsAndMerges splits, FrontendSettings settings) {
+      RegionSplitsAndMerges splits, TabletStatistics statistics, FrontendSettings settings) {
     return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, switches,
-        splits, settings));
+        splits, statistics, settings));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      RegionSplitsAndMerges splits, FrontendSettings settings) {
+      RegionSplitsAndMerges splits, TabletStatistics statistics, FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     return List.of(
-        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions)).binding(),
-        new AdminServiceHandlers(server, directory, regions, catalog, compactions).binding(),
+        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics).binding(),
+        new AdminServiceHandlers(server, directory, regions, catalog, compactions, statistics).binding(),
         new MasterServiceHandlers(catalog, procedures,
             new ClusterHandlers(server, catalog, directory, procedures, switches, compactions),
             new RegionChangeHandlers(splits, directory, switches, procedures)).binding(),

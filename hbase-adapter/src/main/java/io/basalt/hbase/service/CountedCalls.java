@@ -1,0 +1,20 @@
+package io.basalt.hbase.service;
+
+import io.basalt.hbase.rpc.RpcHandler;
+import io.basalt.hbase.stats.TabletStatistics;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+
+/**
+ * Counts calls of the region server's services in the server's request total ({@code totalNumberOfRequests}), as
+ * HBase's region server counts every call of most of its ClientService and AdminService methods.
+ */
+final class CountedCalls {
+  private CountedCalls() {}
+
+  static <Q extends Message> RpcHandler<Q> counted(TabletStatistics statistics, RpcHandler<Q> handler) {
+    return (call, request) -> {
+      statistics.countRpc();
+      return handler.handle(call, request);
+    };
+  }
+}
