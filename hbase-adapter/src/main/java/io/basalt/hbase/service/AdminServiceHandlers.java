@@ -33,15 +33,17 @@ final class AdminServiceHandlers {
   private final TableCatalog catalog;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
+  private final RegionReports reports;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
-      TableCatalog catalog, CompactionQueue compactions, TabletStatistics statistics) {
+      TableCatalog catalog, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
     this.catalog = catalog;
     this.compactions = compactions;
     this.statistics = statistics;
+    this.reports = reports;
   }
 
   /** Calls count toward the server's requests as in HBase: all but GetRegionLoad. */
@@ -85,10 +87,12 @@ final class AdminServiceHandlers {
     return AdminProtos.CompactRegionResponse.getDefaultInstance();
   }
 
-  private AdminProtos.GetRegionLoadResponse regionLoad(CallContext call, AdminProtos.GetRegionLoadRequest request) {
+  /** The loads of this server's regions, or of one table's: what {@code Admin.getRegionMetrics} asks for. */
+  private AdminProtos.GetRegionLoadResponse regionLoad(CallContext call, AdminProtos.GetRegionLoadRequest request)
+      throws IOException {
     TableName table = request.hasTableName() ? ProtobufUtil.toTableName(request.getTableName()) : null;
     AdminProtos.GetRegionLoadResponse.Builder response = AdminProtos.GetRegionLoadResponse.newBuilder();
-    for (RegionMetrics metrics : RegionReports.metrics(directory, catalog, compactions, table)) {
+    for (RegionMetrics metrics : reports.metrics(table)) {
       response.addRegionLoads(RegionMetricsBuilder.toRegionLoad(metrics));
     }
     return response.build();

@@ -11,6 +11,7 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -39,15 +40,20 @@ final class ClusterHandlers {
   private final ProcedureTracker procedures;
   private final ClusterSwitches switches;
   private final CompactionQueue compactions;
+  private final TabletStatistics statistics;
+  private final RegionReports reports;
 
   ClusterHandlers(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ProcedureTracker procedures, ClusterSwitches switches, CompactionQueue compactions) {
+      ProcedureTracker procedures, ClusterSwitches switches, CompactionQueue compactions,
+      TabletStatistics statistics, RegionReports reports) {
     this.server = server;
     this.catalog = catalog;
     this.directory = directory;
     this.procedures = procedures;
     this.switches = switches;
     this.compactions = compactions;
+    this.statistics = statistics;
+    this.reports = reports;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -144,9 +150,13 @@ final class ClusterHandlers {
         .setCompactionTimestamp(compactions.lastMajorCompaction(region.info())).build();
   }
 
-  /** The cluster as one live server holding every region. */
-  private ClusterMetrics metrics() {
-    List<RegionMetrics> regionMetrics = RegionReports.metrics(directory, catalog, compactions, null);
+  /**
+   * The cluster as one live server holding every region. Its request count is the RPC calls it has served, its
+   * requests per second the read and write requests of its regions over the last few seconds, both as HBase's
+   * region server reports them (the latter truncated to a whole number, as there).
+   */
+  private ClusterMetrics metrics() throws IOException {
+    List<RegionMetrics> regionMetrics = reports.metrics(null);
     Runtime runtime = Runtime.getRuntime();
     long now = System.currentTimeMillis();
     var serverMetrics = ServerMetricsBuilder.newBuilder(server.serverName())
@@ -155,6 +165,8 @@ final class ClusterHandlers {
         .setUsedHeapSize(new Size((runtime.totalMemory() - runtime.freeMemory()) / (1024.0 * 1024.0),
             Size.Unit.MEGABYTE))
         .setMaxHeapSize(new Size(runtime.maxMemory() / (1024.0 * 1024.0), Size.Unit.MEGABYTE))
+        .setRequestCount(statistics.rpcCount())
+        .setRequestCountPerSecond((long) statistics.requestsPerSecond())
         .setRegionMetrics(regionMetrics)
         .setReportTimestamp(now)
         .setLastReportTimestamp(now)

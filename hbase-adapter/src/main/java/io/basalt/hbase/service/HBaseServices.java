@@ -30,11 +30,12 @@ public final class HBaseServices {
       RegionSplitsAndMerges splits, TabletStatistics statistics, FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
+    RegionReports reports = new RegionReports(directory, catalog, compactions, statistics);
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics).binding(),
-        new AdminServiceHandlers(server, directory, regions, catalog, compactions, statistics).binding(),
+        new AdminServiceHandlers(server, directory, regions, catalog, compactions, statistics, reports).binding(),
         new MasterServiceHandlers(catalog, procedures,
-            new ClusterHandlers(server, catalog, directory, procedures, switches, compactions),
+            new ClusterHandlers(server, catalog, directory, procedures, switches, compactions, statistics, reports),
             new RegionChangeHandlers(splits, directory, switches, procedures)).binding(),
         new ClientMetaServiceHandlers(server).binding());
   }
