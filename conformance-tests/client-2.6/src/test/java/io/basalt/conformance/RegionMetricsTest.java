@@ -18,13 +18,16 @@ import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.RowFilter;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -133,6 +136,26 @@ class RegionMetricsTest {
       assertEquals(0, region.getWriteRequestCount());
       assertEquals(0, region.getMemStoreSize().get());
     }
+  }
+
+  @Test
+  void writesThatReadCountTheirReadsToo() throws Exception {
+    TableName name = TableName.valueOf("region_metrics_counters");
+    TestTables.create(BASALT.connection(), name, 1, new String[] {"f"}, "m");
+    ServerName server = server();
+    try (Table table = BASALT.connection().getTable(name)) {
+      table.increment(new Increment(toBytes("c")).addColumn(F, Q, 1));
+      CheckAndMutate passes = CheckAndMutate.newBuilder(toBytes("c")).ifEquals(F, Q, Bytes.toBytes(1L))
+          .build(new Put(toBytes("c")).addColumn(F, toBytes("checked"), toBytes("yes")));
+      assertTrue(table.checkAndMutate(passes).isSuccess());
+      CheckAndMutate fails = CheckAndMutate.newBuilder(toBytes("c")).ifEquals(F, Q, Bytes.toBytes(5L))
+          .build(new Put(toBytes("c")).addColumn(F, toBytes("checked"), toBytes("no")));
+      assertFalse(table.checkAndMutate(fails).isSuccess());
+    }
+    RegionMetrics low = regions(server, name).get(0);
+    // The increment reads its current value; each condition is a read; only the passing action is written.
+    assertEquals(3, low.getReadRequestCount());
+    assertEquals(2, low.getWriteRequestCount());
   }
 
   private static ServerName server() throws IOException {
