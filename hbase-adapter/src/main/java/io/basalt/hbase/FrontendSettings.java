@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.autosplit.TabletPolicy;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
@@ -12,12 +13,14 @@ import java.util.concurrent.TimeUnit;
  * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
  * @param majorCompactionPeriodMillis how often every region is major-compacted ({@code hbase.hregion.majorcompaction};
  *     0: only on request)
+ * @param tabletPolicy when tablets are split and merged without anyone asking
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
-    long majorCompactionPeriodMillis, Clock clock) {
+    long majorCompactionPeriodMillis, TabletPolicy tabletPolicy, Clock clock) {
 
   public static FrontendSettings defaults() {
-    return new FrontendSettings(60_000, 100L << 20, 10L << 20, TimeUnit.DAYS.toMillis(7), Clock.systemUTC());
+    return new FrontendSettings(60_000, 100L << 20, 10L << 20, TimeUnit.DAYS.toMillis(7), TabletPolicy.defaults(),
+        Clock.systemUTC());
   }
 }

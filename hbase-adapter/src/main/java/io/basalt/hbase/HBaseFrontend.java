@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.autosplit.TabletBalancer;
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
@@ -29,6 +30,7 @@ public final class HBaseFrontend implements AutoCloseable {
   private final ScannerRegistry scanners;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
+  private final TabletBalancer balancer;
   private final RpcDispatcher dispatcher;
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -43,8 +45,12 @@ public final class HBaseFrontend implements AutoCloseable {
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
     this.compactions = new CompactionQueue(clock);
     compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
+    ClusterSwitches switches = new ClusterSwitches(store);
+    RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store);
+    this.balancer = new TabletBalancer(catalog, splits, statistics, switches, settings.tabletPolicy(), clock);
+    balancer.start();
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, new ClusterSwitches(store), new RegionSplitsAndMerges(catalog, store), statistics, settings);
+        compactions, switches, splits, statistics, settings);
   }
 
   public RpcDispatcher dispatcher() {
@@ -55,9 +61,10 @@ public final class HBaseFrontend implements AutoCloseable {
     return catalog;
   }
 
-  /** Closes every open scanner and stops compacting and sampling. The store is closed by its owner. */
+  /** Closes every open scanner and stops balancing tablets, compacting and sampling. The store is closed by its owner. */
   @Override
   public void close() {
+    balancer.close();
     scanners.close();
     compactions.close();
     statistics.close();

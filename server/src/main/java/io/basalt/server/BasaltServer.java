@@ -2,6 +2,7 @@ package io.basalt.server;
 
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.HBaseFrontend;
+import io.basalt.hbase.autosplit.TabletPolicy;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
@@ -108,7 +109,7 @@ public final class BasaltServer {
       frontend = new HBaseFrontend(store, identity, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), config.nonNegativeLong(Settings.MAJOR_COMPACTION_PERIOD),
-          Clock.systemUTC()));
+          tabletPolicy(config), Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
@@ -118,6 +119,19 @@ public final class BasaltServer {
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.catalog().tables().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
+  }
+
+  private static TabletPolicy tabletPolicy(BasaltConfig config) throws ConfigException {
+    long sharePercent = config.positiveLong(Settings.HOT_SHARE_PERCENT);
+    if (sharePercent > 100) {
+      throw new ConfigException(Settings.HOT_SHARE_PERCENT.key() + " must be at most 100, not " + sharePercent);
+    }
+    return new TabletPolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
+        config.positiveLong(Settings.MAX_REGION_SIZE), (int) sharePercent,
+        config.positiveLong(Settings.HOT_REQUESTS_PER_SECOND), config.nonNegativeLong(Settings.HOT_SUSTAIN),
+        config.nonNegativeLong(Settings.MERGE_MAX_SIZE),
+        config.nonNegativeLong(Settings.MERGE_COLD_REQUESTS_PER_SECOND),
+        config.nonNegativeLong(Settings.MERGE_MIN_AGE));
   }
 
   private void startRegistry(BasaltConfig config, Path dataDir, String bindAddress, String host)

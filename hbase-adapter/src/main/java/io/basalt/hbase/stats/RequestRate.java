@@ -35,6 +35,14 @@ public final class RequestRate {
     return total - previous;
   }
 
+  /** How much time the samples kept span, in milliseconds: how long the rate has been measured over. */
+  public synchronized long spanMillis() {
+    if (size < 2) {
+      return 0;
+    }
+    return times[newest] - times[Math.floorMod(newest - size + 1, times.length)];
+  }
+
   /** Growth per second across the window; 0 until two samples some time apart have been recorded. */
   public synchronized double perSecond() {
     if (size < 2) {

@@ -59,6 +59,11 @@ public final class TabletRequests {
     return rate.perSecond();
   }
 
+  /** How long {@link #requestsPerSecond()} has been measured over, up to the minute it covers. */
+  public long rateSpanMillis() {
+    return rate.spanMillis();
+  }
+
   /** Rows recent requests touched. */
   public RowKeySample sampledRows() {
     return rows;

@@ -43,6 +43,22 @@ public final class Settings {
   public static final Setting MAJOR_COMPACTION_PERIOD = new Setting("hbase.hregion.majorcompaction", "604800000",
       "How often in ms every region is major-compacted, physically dropping cells hidden by deletes, VERSIONS or "
           + "TTL; 0 compacts only when asked (major_compact).");
+  public static final Setting SPLIT_CHECK_PERIOD = new Setting("basalt.split.check.period.ms", "10000",
+      "How often in ms tablets are checked for automatic splits and merges; 0 turns them off.");
+  public static final Setting MAX_REGION_SIZE = new Setting("hbase.hregion.max.filesize", "10737418240",
+      "A tablet larger than this many bytes (RocksDB's estimate) is split at its middle row.");
+  public static final Setting HOT_SHARE_PERCENT = new Setting("basalt.split.load.share.percent", "50",
+      "A tablet serving at least this percentage of the server's requests over the last minute...");
+  public static final Setting HOT_REQUESTS_PER_SECOND = new Setting("basalt.split.load.requests.per.second",
+      "1000", "...and at least this many requests per second...");
+  public static final Setting HOT_SUSTAIN = new Setting("basalt.split.load.sustain.ms", "55000",
+      "...measured over at least this many ms (of the last minute) is split at the median of its accessed rows.");
+  public static final Setting MERGE_MAX_SIZE = new Setting("basalt.merge.max.bytes", "1073741824",
+      "Adjacent tablets of a table with NORMALIZATION_ENABLED are merged when together smaller than this...");
+  public static final Setting MERGE_COLD_REQUESTS_PER_SECOND = new Setting(
+      "basalt.merge.cold.requests.per.second", "1", "...each serves fewer requests per second than this...");
+  public static final Setting MERGE_MIN_AGE = new Setting("basalt.merge.min.age.ms", "600000",
+      "...and each is older than this many ms.");
   public static final Setting BLOCK_CACHE_BYTES = new Setting("basalt.rocksdb.block.cache.bytes", "268435456",
       "RocksDB block cache shared by all tables, in bytes.");
   public static final Setting MEMTABLE_BUDGET_BYTES = new Setting("basalt.rocksdb.memtable.budget.bytes",
@@ -57,8 +73,9 @@ public final class Settings {
   public static final List<Setting> ALL = List.of(DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT,
       ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT,
       CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
-      MAJOR_COMPACTION_PERIOD, BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT,
-      SHUTDOWN_GRACE);
+      MAJOR_COMPACTION_PERIOD, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
+      HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, BLOCK_CACHE_BYTES,
+      MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
 
   private Settings() {}
 }
