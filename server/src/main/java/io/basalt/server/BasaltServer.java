@@ -126,12 +126,16 @@ public final class BasaltServer {
     if (sharePercent > 100) {
       throw new ConfigException(Settings.HOT_SHARE_PERCENT.key() + " must be at most 100, not " + sharePercent);
     }
-    return new TabletPolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
-        config.positiveLong(Settings.MAX_REGION_SIZE), (int) sharePercent,
-        config.positiveLong(Settings.HOT_REQUESTS_PER_SECOND), config.nonNegativeLong(Settings.HOT_SUSTAIN),
-        config.nonNegativeLong(Settings.MERGE_MAX_SIZE),
-        config.nonNegativeLong(Settings.MERGE_COLD_REQUESTS_PER_SECOND),
-        config.nonNegativeLong(Settings.MERGE_MIN_AGE));
+    try {
+      return new TabletPolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
+          config.positiveLong(Settings.MAX_REGION_SIZE), (int) sharePercent,
+          config.positiveLong(Settings.HOT_REQUESTS_PER_SECOND), config.nonNegativeLong(Settings.HOT_SUSTAIN),
+          config.nonNegativeLong(Settings.MERGE_MAX_SIZE),
+          config.nonNegativeLong(Settings.MERGE_COLD_REQUESTS_PER_SECOND),
+          config.nonNegativeLong(Settings.MERGE_MIN_AGE));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(Settings.MERGE_MAX_SIZE.key() + ": " + e.getMessage());
+    }
   }
 
   private void startRegistry(BasaltConfig config, Path dataDir, String bindAddress, String host)

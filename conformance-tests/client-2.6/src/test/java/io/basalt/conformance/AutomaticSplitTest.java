@@ -84,6 +84,69 @@ class AutomaticSplitTest {
     }
   }
 
+  @Test
+  void writersAndScannersSeeNoErrorWhileTabletsSplitOnTheirOwn() throws Exception {
+    TableName name = create("busy", true);
+    Map<String, Long> acknowledged = new java.util.concurrent.ConcurrentHashMap<>();
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.concurrent.atomic.AtomicInteger splitsSeen = new java.util.concurrent.atomic.AtomicInteger();
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < 3; w++) {
+      int writer = w;
+      threads.add(new Thread(() -> {
+        try (Table table = BASALT.connection().getTable(name)) {
+          java.util.Random random = new java.util.Random(writer);
+          for (int i = 0; !done.get(); i++) {
+            String row = String.format("%02d-w%d-%06d", random.nextInt(100), writer, i);
+            byte[] value = new byte[5_000];
+            random.nextBytes(value);
+            table.put(new Put(toBytes(row)).addColumn(F, Q, value));
+            acknowledged.put(row, checksum(value));
+          }
+        } catch (Throwable e) {
+          errors.add(e);
+        }
+      }));
+    }
+    threads.add(new Thread(() -> {
+      try (Table table = BASALT.connection().getTable(name)) {
+        while (!done.get()) {
+          count(table);
+          splitsSeen.accumulateAndGet(regions(name), Math::max);
+        }
+      } catch (Throwable e) {
+        errors.add(e);
+      }
+    }));
+    threads.forEach(Thread::start);
+    try {
+      waitUntil(() -> regions(name) >= 3, "no automatic split under load within 30 s");
+    } finally {
+      done.set(true);
+      for (Thread thread : threads) {
+        thread.join();
+      }
+    }
+    assertTrue(errors.isEmpty(), "client calls failed: " + errors);
+    try (Table table = BASALT.connection().getTable(name)) {
+      Map<String, Long> stored = new java.util.HashMap<>();
+      try (ResultScanner scanner = table.getScanner(new Scan())) {
+        for (Result result : scanner) {
+          stored.put(Bytes.toString(result.getRow()), checksum(result.getValue(F, Q)));
+        }
+      }
+      assertEquals(acknowledged, stored, "every acknowledged cell, once and intact");
+    }
+    assertTrue(splitsSeen.get() >= 3, "the scanner saw the table split");
+  }
+
+  private static long checksum(byte[] value) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(value);
+    return crc.getValue();
+  }
+
   private static TableName create(String table, boolean normalized, String... splits) throws IOException {
     TableName name = TableName.valueOf(table);
     byte[][] splitKeys = new byte[splits.length][];

@@ -20,6 +20,14 @@ public record TabletPolicy(long checkPeriodMillis, long maxRegionBytes, int hotS
     return new TabletPolicy(10_000, 10L << 30, 50, 1_000, 55_000, 1L << 30, 1, 600_000);
   }
 
+  /** Refuses settings under which a merged tablet would be split again at once. */
+  public TabletPolicy {
+    if (mergeMaxBytes > maxRegionBytes / 2) {
+      throw new IllegalArgumentException("merged tablets may reach " + mergeMaxBytes + " bytes, more than half the "
+          + maxRegionBytes + " bytes at which a tablet splits: they would split and merge back and forth");
+    }
+  }
+
   public boolean enabled() {
     return checkPeriodMillis > 0;
   }

@@ -54,7 +54,8 @@ public final class Settings {
   public static final Setting HOT_SUSTAIN = new Setting("basalt.split.load.sustain.ms", "55000",
       "...measured over at least this many ms (of the last minute) is split at the median of its accessed rows.");
   public static final Setting MERGE_MAX_SIZE = new Setting("basalt.merge.max.bytes", "1073741824",
-      "Adjacent tablets of a table with NORMALIZATION_ENABLED are merged when together smaller than this...");
+      "Adjacent tablets of a table with NORMALIZATION_ENABLED are merged when together smaller than this (at most "
+          + "half of hbase.hregion.max.filesize, or merged tablets would split again)...");
   public static final Setting MERGE_COLD_REQUESTS_PER_SECOND = new Setting(
       "basalt.merge.cold.requests.per.second", "1", "...each serves fewer requests per second than this...");
   public static final Setting MERGE_MIN_AGE = new Setting("basalt.merge.min.age.ms", "600000",
