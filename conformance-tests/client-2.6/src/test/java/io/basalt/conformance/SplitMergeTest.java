@@ -42,6 +42,23 @@ class SplitMergeTest {
   private static final byte[] Q = toBytes("q");
 
   @Test
+  void preSplitByKeyRangeAndRegionCountGivesThatManyRegionsInMeta() throws Exception {
+    TableName name = TableName.valueOf("presplit_range");
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build(), toBytes("a"), toBytes("z"), 5);
+    List<RegionInfo> regions = BASALT.admin().getRegions(name);
+    assertEquals(5, regions.size());
+    assertEquals(0, regions.get(0).getStartKey().length);
+    assertArrayEquals(toBytes("a"), regions.get(0).getEndKey());
+    assertArrayEquals(toBytes("z"), regions.get(4).getStartKey());
+    assertEquals(0, regions.get(4).getEndKey().length);
+    try (org.apache.hadoop.hbase.client.RegionLocator locator = BASALT.connection().getRegionLocator(name)) {
+      assertEquals(5, locator.getAllRegionLocations().size(), "the regions are in hbase:meta");
+      assertEquals(regions.get(2), locator.getRegionLocation(regions.get(2).getStartKey(), true).getRegion());
+    }
+  }
+
+  @Test
   void splitAtAPointGivesTwoNewerRegionsAndAStaleClientFollows() throws Exception {
     TableName name = create("split_point", 100);
     RegionInfo parent = BASALT.admin().getRegions(name).get(0);
