@@ -13,10 +13,10 @@ import java.util.Map;
 
 /** Binary form of a {@link TableDefinition} as stored in the catalog. Versioned so the layout can evolve. */
 public final class CatalogCodec {
+  private static final String RECORD = "catalog record";
   /** Version 2 adds each family's storage options; version 1 records read back with the default options. */
   private static final int FORMAT_VERSION = 2;
   /** Upper bound on any length read back, so a corrupt record fails cleanly instead of allocating gigabytes. */
-  private static final int MAX_LENGTH = 64 << 20;
 
   private CatalogCodec() {}
 
@@ -29,7 +29,7 @@ public final class CatalogCodec {
       out.writeInt(table.nextFamilySequence());
       out.writeInt(table.families().size());
       for (FamilyDefinition family : table.families()) {
-        writeBytes(out, family.name());
+        LengthPrefixed.writeBytes(out, family.name());
         out.writeUTF(family.columnFamilyName());
         FamilyOptions options = family.options();
         out.writeByte(options.compression().ordinal());
@@ -41,13 +41,13 @@ public final class CatalogCodec {
       out.writeInt(table.tablets().size());
       for (TabletDefinition tablet : table.tablets()) {
         out.writeLong(tablet.id());
-        writeBytes(out, tablet.startRow());
-        writeBytes(out, tablet.endRow());
+        LengthPrefixed.writeBytes(out, tablet.startRow());
+        LengthPrefixed.writeBytes(out, tablet.endRow());
       }
       out.writeInt(table.properties().size());
       for (Map.Entry<String, byte[]> property : table.properties().entrySet()) {
         out.writeUTF(property.getKey());
-        writeBytes(out, property.getValue());
+        LengthPrefixed.writeBytes(out, property.getValue());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("in-memory stream failed", e);
@@ -64,23 +64,25 @@ public final class CatalogCodec {
       long id = in.readLong();
       String name = in.readUTF();
       int nextFamilySequence = in.readInt();
-      int familyCount = readLength(in);
+      int familyCount = LengthPrefixed.readLength(in, RECORD);
       List<FamilyDefinition> families = new ArrayList<>(familyCount);
       for (int i = 0; i < familyCount; i++) {
-        byte[] familyName = readBytes(in);
+        byte[] familyName = LengthPrefixed.readBytes(in, RECORD);
         String columnFamilyName = in.readUTF();
         FamilyOptions options = version == 1 ? FamilyOptions.DEFAULT : readOptions(in);
         families.add(new FamilyDefinition(familyName, columnFamilyName, options));
       }
-      int tabletCount = readLength(in);
+      int tabletCount = LengthPrefixed.readLength(in, RECORD);
       List<TabletDefinition> tablets = new ArrayList<>(tabletCount);
       for (int i = 0; i < tabletCount; i++) {
-        tablets.add(new TabletDefinition(in.readLong(), readBytes(in), readBytes(in)));
+        long tabletId = in.readLong();
+        byte[] startRow = LengthPrefixed.readBytes(in, RECORD);
+        tablets.add(new TabletDefinition(tabletId, startRow, LengthPrefixed.readBytes(in, RECORD)));
       }
-      int propertyCount = readLength(in);
+      int propertyCount = LengthPrefixed.readLength(in, RECORD);
       Map<String, byte[]> properties = new LinkedHashMap<>();
       for (int i = 0; i < propertyCount; i++) {
-        properties.put(in.readUTF(), readBytes(in));
+        properties.put(in.readUTF(), LengthPrefixed.readBytes(in, RECORD));
       }
       if (in.available() > 0) {
         throw new IOException("catalog record for " + name + " has " + in.available() + " trailing bytes");
@@ -101,24 +103,5 @@ public final class CatalogCodec {
     }
     return new FamilyOptions(compressions[compression], blooms[bloom], in.readInt(), in.readBoolean(),
         in.readBoolean());
-  }
-
-  private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
-    out.writeInt(bytes.length);
-    out.write(bytes);
-  }
-
-  private static byte[] readBytes(DataInputStream in) throws IOException {
-    byte[] bytes = new byte[readLength(in)];
-    in.readFully(bytes);
-    return bytes;
-  }
-
-  private static int readLength(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0 || length > MAX_LENGTH) {
-      throw new IOException("corrupt catalog record: length " + length);
-    }
-    return length;
   }
 }

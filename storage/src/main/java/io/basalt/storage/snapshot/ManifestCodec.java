@@ -1,6 +1,7 @@
 package io.basalt.storage.snapshot;
 
 import io.basalt.storage.catalog.CatalogCodec;
+import io.basalt.storage.catalog.LengthPrefixed;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.snapshot.TableSnapshot.FamilyFile;
 import java.io.ByteArrayInputStream;
@@ -19,9 +20,9 @@ import java.util.Map;
  * encoding), the caller's properties and the family files. Versioned so the layout can evolve.
  */
 final class ManifestCodec {
+  private static final String RECORD = "snapshot manifest";
   private static final int FORMAT_VERSION = 1;
   /** Upper bound on any length read back, so a corrupt manifest fails cleanly instead of allocating gigabytes. */
-  private static final int MAX_LENGTH = 64 << 20;
 
   private ManifestCodec() {}
 
@@ -31,15 +32,15 @@ final class ManifestCodec {
       out.writeByte(FORMAT_VERSION);
       out.writeUTF(snapshot.name());
       out.writeLong(snapshot.createdMillis());
-      writeBytes(out, CatalogCodec.encode(snapshot.table()));
+      LengthPrefixed.writeBytes(out, CatalogCodec.encode(snapshot.table()));
       out.writeInt(snapshot.properties().size());
       for (Map.Entry<String, byte[]> property : snapshot.properties().entrySet()) {
         out.writeUTF(property.getKey());
-        writeBytes(out, property.getValue());
+        LengthPrefixed.writeBytes(out, property.getValue());
       }
       out.writeInt(snapshot.files().size());
       for (FamilyFile file : snapshot.files()) {
-        writeBytes(out, file.family());
+        LengthPrefixed.writeBytes(out, file.family());
         out.writeUTF(file.fileName());
         out.writeLong(file.sizeBytes());
       }
@@ -57,40 +58,21 @@ final class ManifestCodec {
       }
       String name = in.readUTF();
       long createdMillis = in.readLong();
-      TableDefinition table = CatalogCodec.decode(readBytes(in));
-      int propertyCount = readLength(in);
+      TableDefinition table = CatalogCodec.decode(LengthPrefixed.readBytes(in, RECORD));
+      int propertyCount = LengthPrefixed.readLength(in, RECORD);
       Map<String, byte[]> properties = new LinkedHashMap<>();
       for (int i = 0; i < propertyCount; i++) {
-        properties.put(in.readUTF(), readBytes(in));
+        properties.put(in.readUTF(), LengthPrefixed.readBytes(in, RECORD));
       }
-      int fileCount = readLength(in);
+      int fileCount = LengthPrefixed.readLength(in, RECORD);
       List<FamilyFile> files = new ArrayList<>(fileCount);
       for (int i = 0; i < fileCount; i++) {
-        files.add(new FamilyFile(readBytes(in), in.readUTF(), in.readLong()));
+        files.add(new FamilyFile(LengthPrefixed.readBytes(in, RECORD), in.readUTF(), in.readLong()));
       }
       if (in.available() > 0) {
         throw new IOException("snapshot manifest of " + name + " has " + in.available() + " trailing bytes");
       }
       return new TableSnapshot(name, createdMillis, table, properties, files);
     }
-  }
-
-  private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
-    out.writeInt(bytes.length);
-    out.write(bytes);
-  }
-
-  private static byte[] readBytes(DataInputStream in) throws IOException {
-    byte[] bytes = new byte[readLength(in)];
-    in.readFully(bytes);
-    return bytes;
-  }
-
-  private static int readLength(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0 || length > MAX_LENGTH) {
-      throw new IOException("corrupt snapshot manifest: length " + length);
-    }
-    return length;
   }
 }

@@ -1,0 +1,36 @@
+package io.basalt.storage.catalog;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+
+/**
+ * Length-prefixed fields of Basalt's own records (catalog entries, snapshot manifests). A length beyond any record
+ * Basalt writes means the record is corrupt, and is reported as such rather than allocated.
+ */
+public final class LengthPrefixed {
+  private static final int MAX_LENGTH = 64 << 20;
+
+  private LengthPrefixed() {}
+
+  public static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  /** @param record what is being read, for the error when it is corrupt */
+  public static byte[] readBytes(DataInputStream in, String record) throws IOException {
+    byte[] bytes = new byte[readLength(in, record)];
+    in.readFully(bytes);
+    return bytes;
+  }
+
+  /** A length or count, checked to be one Basalt could have written. */
+  public static int readLength(DataInputStream in, String record) throws IOException {
+    int length = in.readInt();
+    if (length < 0 || length > MAX_LENGTH) {
+      throw new IOException("corrupt " + record + ": length " + length);
+    }
+    return length;
+  }
+}
