@@ -86,8 +86,10 @@ public final class TabletBalancer implements AutoCloseable {
         continue;
       }
       try {
-        if (!splitOne(table, serverRate)) {
-          mergeOne(table);
+        // One size estimate per table per look serves both decisions: it reads every file's properties.
+        List<TabletSize> sizes = table.storage().approximateSizes(table.definition().tablets());
+        if (!splitOne(table, sizes, serverRate)) {
+          mergeOne(table, sizes);
         }
       } catch (IOException e) {
         LOG.warn("Could not split or merge a tablet of {}: {}", table.name(), e.getMessage());
@@ -95,11 +97,10 @@ public final class TabletBalancer implements AutoCloseable {
     }
   }
 
-  private boolean splitOne(HBaseTable table, double serverRate) throws IOException {
+  private boolean splitOne(HBaseTable table, List<TabletSize> sizes, double serverRate) throws IOException {
     if (!switches.get(Switch.SPLIT) || !table.descriptor().isSplitEnabled()) {
       return false;
     }
-    List<TabletSize> sizes = table.storage().approximateSizes(table.definition().tablets());
     List<RegionInfo> regions = table.regions();
     for (int i = 0; i < regions.size(); i++) {
       RegionInfo region = regions.get(i);
@@ -132,7 +133,7 @@ public final class TabletBalancer implements AutoCloseable {
     return !changes.split(region, row).isEmpty();
   }
 
-  private void mergeOne(HBaseTable table) throws IOException {
+  private void mergeOne(HBaseTable table, List<TabletSize> sizes) throws IOException {
     if (!switches.get(Switch.MERGE) || !switches.get(Switch.NORMALIZER) || !table.descriptor().isMergeEnabled()
         || !table.descriptor().isNormalizationEnabled()) {
       return;
@@ -141,7 +142,6 @@ public final class TabletBalancer implements AutoCloseable {
     if (regions.size() < 2) {
       return;
     }
-    List<TabletSize> sizes = table.storage().approximateSizes(table.definition().tablets());
     long now = clock.millis();
     for (int i = 0; i + 1 < regions.size(); i++) {
       List<RegionInfo> pair = new ArrayList<>(regions.subList(i, i + 2));
