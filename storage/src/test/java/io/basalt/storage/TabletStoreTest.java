@@ -175,6 +175,33 @@ class TabletStoreTest {
   }
 
   @Test
+  void seekFamilyBackwardsMovesThatFamilyAloneToTheEarlierRow() throws Exception {
+    store = open();
+    Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
+    for (String row : List.of("a", "b", "c")) {
+      table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(row)).add(b("g"), b("q"), 1, PUT, b(row))
+          .build(), Durability.LOG);
+    }
+    List<String> cells = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), RowRange.reversed(b(""), b("")))) {
+      assertTrue(cursor.nextRow());
+      assertTrue(cursor.nextCell());
+      cells.add(s(cursor.row()) + "/" + s(cursor.family()));
+      assertTrue(cursor.seekFamily(b("a"), b(""), Long.MAX_VALUE, 255));
+      while (cursor.nextCell()) {
+        cells.add(s(cursor.row()) + "/" + s(cursor.family()));
+      }
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          cells.add(s(cursor.row()) + "/" + s(cursor.family()));
+        }
+      }
+    }
+    // Family f left row c for row a: row b is read in family g only.
+    assertEquals(List.of("c/f", "c/g", "b/g", "a/f", "a/g"), cells);
+  }
+
+  @Test
   void cursorSeesOneConsistentStateWhileWritesContinue() throws Exception {
     store = open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());

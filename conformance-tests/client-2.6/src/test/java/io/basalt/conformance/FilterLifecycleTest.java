@@ -39,6 +39,7 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FuzzyRowFilter;
 import org.apache.hadoop.hbase.filter.InclusiveStopFilter;
 import org.apache.hadoop.hbase.filter.LongComparator;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.filter.RowFilter;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
@@ -125,6 +126,26 @@ class FilterLifecycleTest {
       // In r1 the count passes the limit at b:y, so family b stops on reaching r2 and never reads again in this
       // region; family a stepped into r2 while the count was still within the limit and reads on.
       assertEquals(List.of("r1/a:x=1", "r3/a:x=3"), cells(table, new Scan().setFilter(new ColumnCountGetFilter(1))));
+    }
+  }
+
+  @Test
+  void aBackwardHintMovesOnlyTheFamilyThatAskedForIt() throws IOException {
+    try (Table table = table("hint_per_family", 1)) {
+      table.put(new Put(toBytes("r9")).addColumn(A, toBytes("x"), toBytes("r9")).addColumn(B, toBytes("y"),
+          toBytes("r9")).addColumn(B, toBytes("z"), toBytes("r9")));
+      table.put(new Put(toBytes("r8")).addColumn(B, toBytes("y"), toBytes("r8")));
+      table.put(new Put(toBytes("r5")).addColumn(A, toBytes("x"), toBytes("r5")));
+      table.put(new Put(toBytes("r2")).addColumn(A, toBytes("x"), toBytes("r2")).addColumn(B, toBytes("y"),
+          toBytes("r2")));
+      // In r9 the count is used up at b:y, so at b:z only the range filter speaks: it hints at its range, and
+      // family b alone jumps there. r8 has only family b, so it is passed over; family a still reads r5.
+      Filter rangeOrCount = new FilterList(FilterList.Operator.MUST_PASS_ONE,
+          new MultiRowRangeFilter(new ArrayList<>(List.of(new MultiRowRangeFilter.RowRange("r1", true, "r3",
+              false)))),
+          new ColumnCountGetFilter(1));
+      assertEquals(List.of("r9/a:x=r9", "r5/a:x=r5", "r2/a:x=r2", "r2/b:y=r2"),
+          cells(table, new Scan().setReversed(true).setFilter(rangeOrCount)));
     }
   }
 

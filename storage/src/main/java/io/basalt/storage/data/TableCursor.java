@@ -134,11 +134,11 @@ public final class TableCursor implements AutoCloseable {
     }
     while (familyIndex < iterators.length) {
       RocksIterator iterator = iterators[familyIndex];
-      if (reversed && !entered[familyIndex]) {
+      // Only a family with cells in this row is entered; one that a hint sent to an earlier row stays put.
+      if (reversed && !entered[familyIndex] && iterator.isValid()
+          && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         entered[familyIndex] = true;
-        if (iterator.isValid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
-          iterator.seek(rowPrefix); // from the row's last key back to its first
-        }
+        iterator.seek(rowPrefix); // from the row's last key back to its first
       }
       if (iterator.isValid()) {
         byte[] key = iterator.key();
