@@ -42,7 +42,10 @@ public final class HBaseOracleProcess implements AutoCloseable {
     Path log = logDir.resolve(logName + ".log").toAbsolutePath();
     Files.writeString(conf.resolve("log4j2.properties"), log4jProperties(log));
 
-    List<String> command = new ArrayList<>(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC"));
+    // Full stack traces every time: after a few throws the JIT otherwise drops them, and the differential test
+    // recognises HBase's own crashes by where they happen.
+    List<String> command = new ArrayList<>(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC",
+        "-XX:-OmitStackTraceInFastThrow"));
     command.addAll(jdk17Flags());
     command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));
     command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
