@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedBasalt.class)
 class CountersExampleTest {
-  private static final int VIEWS = 400;
+  private static final int VIEWS = 240;
 
   @Test
   void countersEqualTheViewsAndEachSeatHasOneHolder(Connection connection) throws Exception {

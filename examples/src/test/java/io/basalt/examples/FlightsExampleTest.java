@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedBasalt.class)
 class FlightsExampleTest {
-  private static final int FLIGHTS = 1_500;
+  private static final int FLIGHTS = 1_000;
 
   @Test
   void theRangeScanAndTheFilteredFullScanFindTheSameFlights(Connection connection) throws Exception {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SharedBasalt.class)
 class FollowersExampleTest {
-  private static final int USERS = 300;
+  private static final int USERS = 200;
 
   @Test
   void bothDirectionsOfTheFollowGraphAreOneScanAndAFollowCountsOnce(Connection connection) throws Exception {

@@ -27,7 +27,8 @@ class HighwaySpeedsExampleTest {
 
   @Test
   void scansAnswerTheQuestionsAndOnlyTheTimestampFirstKeyHotSpots(Connection connection) throws Exception {
-    HighwaySpeedsExample.Results results = new HighwaySpeedsExample(connection, System.out).run(MINUTES);
+    HighwaySpeedsExample example = new HighwaySpeedsExample(connection, System.out);
+    HighwaySpeedsExample.Results results = example.run(MINUTES);
     List<SpeedReading> generated = generatedReadings();
     int sensors = new TrafficGenerator(HighwaySpeedsExample.SEED).sensors().size();
 
@@ -36,10 +37,12 @@ class HighwaySpeedsExampleTest {
             && reading.sensor().mile() == MILE_ASKED)
         .sorted(Comparator.comparing(SpeedReading::time).reversed())
         .toList();
-    assertEquals(atMile.subList(0, LATEST_COUNT), results.latest(), "the newest readings, newest first");
+    assertEquals(atMile.subList(0, Math.min(LATEST_COUNT, atMile.size())), results.latest(),
+        "the newest readings, newest first");
     for (int i = 1; i < results.latest().size(); i++) {
       assertTrue(results.latest().get(i - 1).time().isAfter(results.latest().get(i).time()), "descending time");
     }
+    assertEquals(atMile.subList(0, 3), example.latestReadings(HIGHWAY_ASKED, MILE_ASKED, 3), "the scan's limit");
 
     assertEquals(LAST_MILE_ASKED - FIRST_MILE_ASKED + 1, results.milesBetween().size());
     for (HighwaySpeedsExample.MileSpeeds mile : results.milesBetween()) {
