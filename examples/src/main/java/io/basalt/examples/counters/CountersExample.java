@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -230,7 +231,7 @@ public final class CountersExample {
   }
 
   private void printRace(Map<String, String> winners, Map<String, String> holders) {
-    long seatsTaken = holders.values().stream().filter(holder -> holder != null).count();
+    long seatsTaken = holders.values().stream().filter(Objects::nonNull).count();
     long passengersSeated = winners.values().stream().distinct().count();
     out.printf(Locale.ROOT, "  %d of %d seats taken, %d passengers seated, %d without a seat%n", seatsTaken,
         RACED_SEATS.size(), passengersSeated, RACING_PASSENGERS - passengersSeated);

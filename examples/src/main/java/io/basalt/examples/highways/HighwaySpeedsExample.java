@@ -127,7 +127,8 @@ public final class HighwaySpeedsExample {
           sensorKeyed.flush();
           timeFirst.flush();
           LocalDateTime stretchEnd = TrafficGenerator.FIRST_MINUTE.plusMinutes(minute);
-          String label = SpeedSchema.clock(stretchStart) + "-" + SpeedSchema.clock(stretchEnd);
+          String label = stretchEnd.equals(stretchStart) ? SpeedSchema.clock(stretchStart)
+              : SpeedSchema.clock(stretchStart) + "-" + SpeedSchema.clock(stretchEnd);
           bySensor.endStretch(label);
           byTime.endStretch(label);
           stretch++;

@@ -51,7 +51,7 @@ public final class WriteHeatMap {
     out.println(header.append("  busiest"));
     for (int stretch = 0; stretch < writes.size(); stretch++) {
       long[] counts = writes.get(stretch);
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-19s", labels.get(stretch)));
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-20s", labels.get(stretch)));
       for (long count : counts) {
         line.append(String.format(Locale.ROOT, "%,7d", count));
       }

@@ -195,7 +195,7 @@ public final class WebtableExample {
       out.println("  row " + row);
     }
     out.printf(Locale.ROOT, "  Keyed by host names as written (www.cnn.com/...), the same pages would lie in %d "
-        + "separate stretches of the table, among other sites' pages.%n", stretchesWithHostsAsWritten(web));
+        + "separate%n  stretches of the table, among other sites' pages.%n", stretchesWithHostsAsWritten(web));
   }
 
   /** How many separate runs of rows the domain's pages would form if the keys kept the host names as written. */
