@@ -5,22 +5,25 @@ import org.apache.hadoop.hbase.exceptions.OutOfOrderScannerNextException;
 
 /**
  * A scanner between RPCs: the region scanner, the call sequence the client must follow, the bytes it may receive
- * per call and the lease that expires it when the client goes quiet. Callers synchronize on it while using it.
+ * per call, the lease that expires it when the client goes quiet and the connection quota it counts against. Callers synchronize on it while using it.
  */
 public final class OpenScanner {
   private final long id;
   private final RegionScanner scanner;
   private final long maxResultBytes;
   private final boolean needsCursor;
+  private final ScannerQuota quota;
   private long nextCallSeq;
   private volatile long lastTouchedMillis;
   private boolean closed;
 
-  OpenScanner(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor, long nowMillis) {
+  OpenScanner(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor, ScannerQuota quota,
+      long nowMillis) {
     this.id = id;
     this.scanner = scanner;
     this.maxResultBytes = maxResultBytes;
     this.needsCursor = needsCursor;
+    this.quota = quota;
     this.lastTouchedMillis = nowMillis;
   }
 
@@ -62,10 +65,11 @@ public final class OpenScanner {
     return lastTouchedMillis;
   }
 
-  /** Closes the region scanner; must be called while holding this object's monitor. */
+  /** Closes the region scanner and gives its place back to the quota; call it holding this object's monitor. */
   void closeScanner() {
     if (!closed) {
       closed = true;
+      quota.release();
       scanner.close();
     }
   }

@@ -57,9 +57,13 @@ public final class ScannerRegistry implements AutoCloseable {
     return nextId.getAndIncrement();
   }
 
-  /** Keeps a scanner open under {@code id} until it is closed or its lease expires. */
-  public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor) {
-    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, clock.millis());
+  /**
+   * Keeps a scanner open under {@code id} until it is closed or its lease expires; it holds a place of
+   * {@code quota}, already acquired, which it gives back when it closes.
+   */
+  public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor,
+      ScannerQuota quota) {
+    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, quota, clock.millis());
     open.put(id, entry);
     return entry;
   }

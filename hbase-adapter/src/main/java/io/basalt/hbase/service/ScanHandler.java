@@ -48,9 +48,16 @@ final class ScanHandler {
     Scan scan = toScan(request.getScan());
     long maxBytes = scan.getMaxResultSize() > 0 ? Math.min(scan.getMaxResultSize(), maxResultBytesCap)
         : maxResultBytesCap;
-    RegionScanner scanner = region.openScanner(scan);
+    call.scannerQuota().acquire();
+    RegionScanner scanner;
+    try {
+      scanner = region.openScanner(scan);
+    } catch (IOException | RuntimeException e) {
+      call.scannerQuota().release();
+      throw e;
+    }
     long id = scanners.newId();
-    OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult());
+    OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult(), call.scannerQuota());
     ScanResponse.Builder response = ScanResponse.newBuilder()
         .setScannerId(id)
         .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
