@@ -89,7 +89,9 @@ public final class BasaltServer {
     int rpcPort = config.port(Settings.RPC_PORT);
     rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
         new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
-            config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE)),
+            config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
+            2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
+            config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION)),
         clusterId));
     LOG.info("RPC server listening on port {}", rpc.port());
 

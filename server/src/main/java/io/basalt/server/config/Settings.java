@@ -34,6 +34,14 @@ public final class Settings {
       "Calls that may wait for a handler; beyond it clients get CallQueueTooBigException and back off.");
   public static final Setting MAX_REQUEST_SIZE = new Setting("hbase.ipc.max.request.size", "268435456",
       "Largest request frame in bytes; larger requests are refused with RequestTooBigException.");
+  public static final Setting CONNECTION_MAX_IDLE = new Setting("hbase.ipc.client.connection.maxidletime", "10000",
+      "A connection with no call running that completes nothing (preamble, connection header or request) for twice "
+          + "this many ms is closed, as HBase's SimpleRpcServer closes idle connections: silent sockets and ones that "
+          + "trickle bytes do not pile up. Stock clients reconnect on their next call.");
+  public static final Setting MAX_SCANNERS_PER_CONNECTION = new Setting(
+      "basalt.ipc.server.max.scanners.per.connection", "1000",
+      "Scanners one client connection may hold open at once; opening another fails with DoNotRetryIOException. "
+          + "HBase has no such limit.");
   public static final Setting SCANNER_LEASE = new Setting("hbase.client.scanner.timeout.period", "60000",
       "Scanner lease in ms: a scanner without a call for this long is closed.");
   public static final Setting SCAN_MAX_RESULT_SIZE = new Setting("hbase.server.scanner.max.result.size",
@@ -73,8 +81,8 @@ public final class Settings {
 
   public static final List<Setting> ALL = List.of(DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT,
       ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT,
-      CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
-      MAJOR_COMPACTION_PERIOD, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
+      CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE, CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SCANNER_LEASE,
+      SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, BLOCK_CACHE_BYTES,
       MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
 

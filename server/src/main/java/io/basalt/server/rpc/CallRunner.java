@@ -4,8 +4,10 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RemoteErrors;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.scanner.ScannerQuota;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import java.io.IOException;
 import java.util.List;
@@ -43,18 +45,32 @@ final class CallRunner {
     this.handlers = handlers;
   }
 
-  void submit(Channel channel, RpcFrame frame) {
+  /**
+   * Queues a call for a handler thread. It counts as in flight, for the server and for its connection, until its
+   * answer has left for the socket, so a stopping server does not close connections under answers being written.
+   */
+  void submit(Channel channel, RpcFrame frame, ConnectionActivity activity, ScannerQuota scanners) {
     inFlight.incrementAndGet();
+    activity.callStarted();
+    Runnable finished = () -> {
+      activity.callFinished(System.nanoTime());
+      inFlight.decrementAndGet();
+    };
     try {
       handlers.execute(() -> {
+        ChannelFuture answer = null;
         try {
-          run(channel, frame);
+          answer = run(channel, frame, scanners);
         } finally {
-          inFlight.decrementAndGet();
+          if (answer == null) {
+            finished.run();
+          } else {
+            answer.addListener(written -> finished.run());
+          }
         }
       });
     } catch (RejectedExecutionException e) {
-      inFlight.decrementAndGet();
+      finished.run();
       rejectBusy(channel, frame);
     }
   }
@@ -75,7 +91,8 @@ final class CallRunner {
     return true;
   }
 
-  private void run(Channel channel, RpcFrame frame) {
+  /** Runs one call and writes its answer; returns the write, or null when there is nothing left to answer. */
+  private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners) {
     RequestReader reader = new RequestReader(frame.bytes());
     RequestHeader header;
     try {
@@ -83,26 +100,30 @@ final class CallRunner {
       header = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length());
     } catch (IOException e) {
       // Without a header there is no call id to answer: the stream can no longer be trusted.
-      channel.writeAndFlush(Frames.connectionError(channel.alloc(), FatalConnectionException.class,
+      return channel.writeAndFlush(Frames.connectionError(channel.alloc(), FatalConnectionException.class,
           "unreadable request header: " + e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
-      return;
     }
     int callId = header.getCallId();
     try {
-      Invocation call = invoke(header, reader, frame);
-      respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
+      Invocation call = invoke(header, reader, frame, scanners);
+      return respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
     } catch (IOException e) {
-      channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
-    } catch (RuntimeException e) {
+      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
+    } catch (IllegalArgumentException e) {
+      // HBase's own request converters refuse what a client should not have sent (a row over 32767 bytes, say).
+      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(
+          new DoNotRetryIOException("invalid " + header.getMethodName() + " request: " + e.getMessage(), e))));
+    } catch (RuntimeException | LinkageError e) {
       LOG.error("Call {} ({}) failed unexpectedly", callId, header.getMethodName(), e);
-      channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
+      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
     }
   }
 
   /** A handled call: its context (holding any response cells) and its response message. */
   private record Invocation(CallContext context, Message response) {}
 
-  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame) throws IOException {
+  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame, ScannerQuota scanners)
+      throws IOException {
     if (!header.getRequestParam()) {
       throw new DoNotRetryIOException("request " + header.getMethodName() + " carries no parameter");
     }
@@ -126,17 +147,17 @@ final class CallRunner {
       if (connection.codec() == null) {
         throw new DoNotRetryIOException("request carries a cell block but the connection declared no codec");
       }
-      cells = CellBlocks.decoder(connection.codec(), frame.bytes(), reader.position(), length);
+      cells = CellBlocks.decode(connection.codec(), frame.bytes(), reader.position(), length);
     }
     CallContext context = new CallContext(cells, connection.codec() != null, connection.user(),
-        header.getTimeout());
+        header.getTimeout(), scanners);
     return new Invocation(context, method.invoke(context, request));
   }
 
-  private static void respond(Channel channel, int callId, Message response, ConnectionInfo connection,
+  private static ChannelFuture respond(Channel channel, int callId, Message response, ConnectionInfo connection,
       List<Cell> cells) throws IOException {
     ByteBuf cellBlock = cells.isEmpty() ? null : CellBlocks.encode(channel.alloc(), connection.codec(), cells);
-    channel.writeAndFlush(Frames.response(channel.alloc(), callId, response, cellBlock));
+    return channel.writeAndFlush(Frames.response(channel.alloc(), callId, response, cellBlock));
   }
 
   /** The handler queue is full: tell the client to back off, under the call's own id. */

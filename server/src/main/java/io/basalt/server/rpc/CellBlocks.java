@@ -3,40 +3,46 @@ package io.basalt.server.rpc;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.codec.Codec;
+import org.apache.hadoop.hbase.codec.KeyValueCodec;
+import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
 
 /**
- * Cell blocks in both directions, encoded and decoded by the HBase codec the client named in its connection header
- * ({@code KeyValueCodec} by default), so the bytes are exactly HBase's.
+ * Cell blocks in both directions, in the format of the KeyValue codec the client named in its connection header
+ * ({@code KeyValueCodec}, the client default, or {@code KeyValueCodecWithTags}). Responses are encoded by HBase's
+ * codec, so the bytes are exactly HBase's; requests are read by {@link KeyValueBlock}, which checks every length
+ * before trusting it. Other codecs are refused when the connection is set up: their decoders allocate whatever
+ * length the client sends.
  */
 final class CellBlocks {
+  private static final Set<String> SUPPORTED = Set.of(KeyValueCodec.class.getName(),
+      KeyValueCodecWithTags.class.getName());
+
   private CellBlocks() {}
 
-  /** Instantiates the codec class a client asked for; it must be an HBase {@link Codec} on Basalt's classpath. */
+  /** The codec a client asked for, if it is one of the KeyValue codecs. */
   static Codec codec(String className) throws IOException {
-    Class<?> type;
-    try {
-      type = Class.forName(className, true, CellBlocks.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IOException("cell block codec " + className + " is not available on this server");
+    if (className.equals(KeyValueCodec.class.getName())) {
+      return new KeyValueCodec();
     }
-    if (!Codec.class.isAssignableFrom(type)) {
-      throw new IOException(className + " is not an HBase cell codec");
+    if (className.equals(KeyValueCodecWithTags.class.getName())) {
+      return new KeyValueCodecWithTags();
     }
-    try {
-      return (Codec) type.getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new IOException("cannot instantiate cell block codec " + className + ": " + e);
-    }
+    throw new IOException("cell block codec " + className + " is not supported; Basalt reads "
+        + String.join(" or ", SUPPORTED) + " (hbase.client.rpc.codec)");
   }
 
-  static CellScanner decoder(Codec codec, byte[] bytes, int offset, int length) {
-    return codec.getDecoder(new ByteArrayInputStream(bytes, offset, length));
+  /** The cells of a request's cell block, every one checked to lie within it. */
+  static CellScanner decode(Codec codec, byte[] bytes, int offset, int length) throws DoNotRetryIOException {
+    return CellUtil.createCellScanner(
+        KeyValueBlock.read(bytes, offset, length, codec instanceof KeyValueCodecWithTags));
   }
 
   /** Encodes cells into a new buffer; the caller owns (and releases) it. */

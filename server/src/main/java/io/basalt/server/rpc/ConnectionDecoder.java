@@ -53,12 +53,15 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
 
   private final String clusterId;
   private final int maxRequestSize;
+  private final ConnectionActivity activity;
   private State state = State.PREAMBLE;
   private ConnectionInfo connection;
 
-  ConnectionDecoder(String clusterId, int maxRequestSize) {
+  /** @param activity told each time the preamble, the connection header or a request frame is complete */
+  ConnectionDecoder(String clusterId, int maxRequestSize, ConnectionActivity activity) {
     this.clusterId = clusterId;
     this.maxRequestSize = maxRequestSize;
+    this.activity = activity;
   }
 
   @Override
@@ -112,6 +115,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
       return;
     }
+    activity.progressed(System.nanoTime());
     state = State.HEADER;
   }
 
@@ -158,6 +162,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
     String user = header.getUserInfo().getEffectiveUser();
     connection = new ConnectionInfo(header.getServiceName(), codec, user);
+    activity.progressed(System.nanoTime());
     state = State.CALLS;
   }
 
@@ -180,6 +185,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     in.skipBytes(Integer.BYTES);
     byte[] frame = new byte[length];
     in.readBytes(frame);
+    activity.progressed(System.nanoTime());
     out.add(new RpcFrame(frame, connection));
   }
 

@@ -1,6 +1,8 @@
 package io.basalt.server.rpc;
 
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.scanner.ScannerQuota;
+import io.basalt.server.config.Settings;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -51,9 +53,12 @@ public final class RpcServer implements AutoCloseable {
           @Override
           protected void initChannel(SocketChannel channel) {
             connections.add(channel);
+            ConnectionActivity activity = new ConnectionActivity(System.nanoTime());
+            ScannerQuota scanners = new ScannerQuota(settings.maxScannersPerConnection(), Settings.MAX_SCANNERS_PER_CONNECTION.key());
             channel.pipeline()
-                .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize()))
-                .addLast("calls", new CallHandler(runner));
+                .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity))
+                .addLast("idle-close", new IdleConnectionCloser(activity, settings.idleMillis()))
+                .addLast("calls", new CallHandler(runner, activity, scanners));
           }
         });
     try {

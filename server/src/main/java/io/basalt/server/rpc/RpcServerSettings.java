@@ -9,6 +9,9 @@ import java.net.InetSocketAddress;
  * @param handlerCount threads executing calls
  * @param callQueueLength calls that may wait for a thread before clients are told to back off
  * @param maxRequestSize largest accepted request frame, in bytes
+ * @param idleMillis how long a connection may go without completing anything, while no call of it runs, before it
+ *     is closed
+ * @param maxScannersPerConnection scanners one connection may hold open at once
  */
 public record RpcServerSettings(InetSocketAddress address, int handlerCount, int callQueueLength,
-    int maxRequestSize) {}
+    int maxRequestSize, long idleMillis, int maxScannersPerConnection) {}

@@ -26,7 +26,8 @@ class ConnectionDecoderTest {
   private static final String CLUSTER_ID = "test-cluster";
   private static final int MAX_REQUEST = 1024;
 
-  private final EmbeddedChannel channel = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+  private final EmbeddedChannel channel = new EmbeddedChannel(
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
 
   @Test
   void registryPreambleIsAnsweredWithTheClusterIdAndTheSocketClosed() throws IOException {
@@ -67,7 +68,8 @@ class ConnectionDecoderTest {
     assertEquals("org.apache.hadoop.hbase.ipc.WrongVersionException",
         readResponse().header.getException().getExceptionClassName());
 
-    EmbeddedChannel other = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+    EmbeddedChannel other = new EmbeddedChannel(
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
     other.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 99)));
     ByteBuf out = other.readOutbound();
     assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains("BadAuthException"));
@@ -82,7 +84,8 @@ class ConnectionDecoderTest {
     assertTrue(readResponse().header.getException().getStackTrace().contains("Unknown service HbckService"));
     assertFalse(channel.isOpen());
 
-    EmbeddedChannel compressed = new EmbeddedChannel(new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST));
+    EmbeddedChannel compressed = new EmbeddedChannel(
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
     compressed.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName("ClientService")
         .setUserInfo(UserInformation.newBuilder().setEffectiveUser("u"))
