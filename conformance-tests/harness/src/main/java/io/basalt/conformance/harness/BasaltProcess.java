@@ -125,6 +125,11 @@ public final class BasaltProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** The server's process id, for tools such as {@code jcmd} (see {@link JvmHeap}). */
+  public long pid() {
+    return process.pid();
+  }
+
   /** Sends SIGTERM and waits for a clean exit; returns the exit status. */
   public int stop() throws IOException {
     process.destroy();
