@@ -102,6 +102,8 @@ final class MultiHandler {
       return result.build();
     } catch (IOException e) {
       return regionFailure(e);
+    } catch (IllegalArgumentException e) {
+      return regionFailure(invalid(e));
     }
   }
 
@@ -121,6 +123,8 @@ final class MultiHandler {
       return result.build();
     } catch (IOException e) {
       return regionFailure(e);
+    } catch (IllegalArgumentException e) {
+      return regionFailure(invalid(e));
     }
   }
 
@@ -169,6 +173,8 @@ final class MultiHandler {
           throw e;
         } catch (IOException e) {
           results.set(position, ResponseConverter.buildActionResult(e).setIndex(index).build());
+        } catch (IllegalArgumentException e) {
+          results.set(position, ResponseConverter.buildActionResult(invalid(e)).setIndex(index).build());
         }
       }
       gathered.apply(results, call);
@@ -197,6 +203,14 @@ final class MultiHandler {
       mutations.add(Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(i))));
     }
     return new Batch(mutations, nonce);
+  }
+
+  /**
+   * An action HBase's own converters refuse (a row longer than 32767 bytes, say) fails alone, for good, instead of
+   * taking the whole batch down with it.
+   */
+  private static DoNotRetryIOException invalid(IllegalArgumentException e) {
+    return new DoNotRetryIOException(e.getMessage(), e);
   }
 
   private static RegionActionResult regionFailure(IOException e) {
