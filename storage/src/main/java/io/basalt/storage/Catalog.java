@@ -72,7 +72,7 @@ final class Catalog {
     try (WriteOptions sync = new WriteOptions().setSync(true)) {
       db.delete(handle, sync, tableKey(tableId));
     } catch (RocksDBException e) {
-      throw new StorageException("cannot delete catalog entry of table id " + tableId + ": " + e.getMessage(), e);
+      throw RocksErrors.of("deleting the catalog entry of table id " + tableId, e);
     }
   }
 
@@ -92,7 +92,7 @@ final class Catalog {
     try (WriteOptions sync = new WriteOptions().setSync(true)) {
       db.put(handle, sync, key, value);
     } catch (RocksDBException e) {
-      throw new StorageException("cannot write the catalog: " + e.getMessage(), e);
+      throw RocksErrors.of("writing the catalog", e);
     }
   }
 

@@ -12,17 +12,20 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileManager;
 import org.rocksdb.WriteBufferManager;
 
 /** The native RocksDB option objects of one store; they must outlive the database and are closed after it. */
 final class StoreResources implements AutoCloseable {
   private final LRUCache blockCache;
   private final WriteBufferManager writeBufferManager;
+  private final SstFileManager sstFileManager;
   private final DBOptions dbOptions;
   private final ColumnFamilyOptions catalogOptions;
   /** One native options object per distinct setting, shared by the families that use it. */
@@ -33,6 +36,7 @@ final class StoreResources implements AutoCloseable {
     blockCache = new LRUCache(options.blockCacheBytes());
     // One memtable budget across all column families, however many tables exist.
     writeBufferManager = new WriteBufferManager(options.memtableBudgetBytes(), blockCache);
+    sstFileManager = newSstFileManager();
     dbOptions = new DBOptions()
         .setCreateIfMissing(true)
         .setCreateMissingColumnFamilies(true)
@@ -40,11 +44,22 @@ final class StoreResources implements AutoCloseable {
         .setAtomicFlush(true)
         .setMaxBackgroundJobs(options.backgroundJobs())
         .setWriteBufferManager(writeBufferManager)
+        // With a file manager RocksDB fails writes at once when the disk is full (without one they hang), and
+        // resumes them by itself once it sees free space again.
+        .setSstFileManager(sstFileManager)
         // With many column families the log cannot be recycled until all are flushed; bound it.
         .setMaxTotalWalSize(512L << 20)
         .setKeepLogFileNum(5)
         .setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
     catalogOptions = new ColumnFamilyOptions();
+  }
+
+  private static SstFileManager newSstFileManager() {
+    try {
+      return new SstFileManager(Env.getDefault());
+    } catch (RocksDBException e) {
+      throw new IllegalStateException("RocksDB cannot create a file manager: " + e.getMessage(), e);
+    }
   }
 
   DBOptions dbOptions() {
@@ -114,6 +129,7 @@ final class StoreResources implements AutoCloseable {
     }
     catalogOptions.close();
     dbOptions.close();
+    sstFileManager.close();
     writeBufferManager.close();
     blockCache.close();
   }

@@ -103,7 +103,7 @@ public final class Table {
           db.write(writeOptions.get(durability), batch);
         }
       } catch (RocksDBException e) {
-        throw new StorageException("write to table " + current.name() + " failed: " + e.getMessage(), e);
+        throw RocksErrors.of("write to table " + current.name(), e);
       }
     } finally {
       lifecycle.readLock().unlock();

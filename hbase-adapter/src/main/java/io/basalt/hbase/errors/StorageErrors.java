@@ -2,9 +2,11 @@ package io.basalt.hbase.errors;
 
 import io.basalt.storage.RowLockTimeoutException;
 import io.basalt.storage.StorageException;
+import io.basalt.storage.StorageFullException;
 import io.basalt.storage.UnknownFamilyException;
 import io.basalt.storage.UnknownTableException;
 import java.io.IOException;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
@@ -15,6 +17,9 @@ public final class StorageErrors {
   private StorageErrors() {}
 
   public static IOException translate(StorageException e, RegionInfo region) {
+    if (e instanceof StorageFullException full) {
+      return outOfSpace(full);
+    }
     if (e instanceof UnknownFamilyException unknownFamily) {
       return new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(unknownFamily.family())
           + " does not exist in region " + region.getRegionNameAsString() + " in table " + region.getTable());
@@ -28,5 +33,14 @@ public final class StorageErrors {
     }
     return new IOException("storage failure in region " + region.getRegionNameAsString() + ": " + e.getMessage(),
         e);
+  }
+
+  /**
+   * A full disk fails the write at once, not retried: the client's retries would only pile up against it. Nothing
+   * of the write was applied, reads go on, and writes resume by themselves once space is freed.
+   */
+  public static DoNotRetryIOException outOfSpace(StorageFullException e) {
+    return new DoNotRetryIOException("write refused, nothing written: " + e.getMessage()
+        + "; reads still work, and writes resume once space is freed", e);
   }
 }

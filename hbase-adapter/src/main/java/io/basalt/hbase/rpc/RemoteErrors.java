@@ -1,6 +1,8 @@
 package io.basalt.hbase.rpc;
 
 import io.basalt.hbase.errors.ServerSideException;
+import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.storage.StorageFullException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,6 +40,9 @@ public final class RemoteErrors {
     String name = error.getClass().getName();
     if (error instanceof ServerSideException) {
       return error;
+    }
+    if (error instanceof StorageFullException full) {
+      return StorageErrors.outOfSpace(full);
     }
     if (error instanceof IOException && (name.startsWith("org.apache.hadoop.") || name.startsWith("java."))) {
       return error;

@@ -45,11 +45,22 @@ public final class BasaltProcess implements AutoCloseable {
 
   /** Starts Basalt on free ports with its data in {@code dataDir}, waiting until it is ready. */
   public static BasaltProcess start(Path dataDir, String logName, String... extraArgs) throws IOException {
+    return startWith(List.of(), dataDir, logName, extraArgs);
+  }
+
+  /**
+   * Starts Basalt as {@link #start} does, through {@code launcher}: a command that ends by running the rest of
+   * the command line in the same process (such as {@code unshare ... sh -c '...; exec "$@"'}), so that the process
+   * stopped and killed is still Basalt's.
+   */
+  public static BasaltProcess startWith(List<String> launcher, Path dataDir, String logName, String... extraArgs)
+      throws IOException {
     Path jar = serverJar();
     Path logDir = Path.of("target", "basalt-logs");
     Files.createDirectories(logDir);
     Path log = logDir.resolve(logName + ".log");
-    List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx512m", "-jar", jar.toString(),
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(List.of(javaExecutable(), "-Xmx512m", "-jar", jar.toString(),
         "--data-dir", dataDir.toString(), "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0",
         "--hostname", "127.0.0.1"));
     command.addAll(List.of(extraArgs));
