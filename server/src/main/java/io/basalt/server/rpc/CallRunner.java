@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ipc.FatalConnectionException;
 import org.apache.hadoop.hbase.ipc.ServerNotRunningYetException;
+import org.apache.hadoop.hbase.regionserver.RegionServerStoppedException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -39,6 +40,7 @@ final class CallRunner {
   private final Supplier<RpcDispatcher> dispatcher;
   private final ExecutorService handlers;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private volatile boolean stopping;
 
   CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers) {
     this.dispatcher = dispatcher;
@@ -50,6 +52,11 @@ final class CallRunner {
    * answer has left for the socket, so a stopping server does not close connections under answers being written.
    */
   void submit(Channel channel, RpcFrame frame, ConnectionActivity activity, ScannerQuota scanners) {
+    if (stopping) {
+      refuse(channel, frame, new RegionServerStoppedException("Basalt on " + channel.localAddress()
+          + " is stopping; retry once it is back or elsewhere"));
+      return;
+    }
     inFlight.incrementAndGet();
     activity.callStarted();
     Runnable finished = () -> {
@@ -71,8 +78,17 @@ final class CallRunner {
       });
     } catch (RejectedExecutionException e) {
       finished.run();
-      rejectBusy(channel, frame);
+      refuse(channel, frame, new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
+          + "; too many calls queued; retry later"));
     }
+  }
+
+  /**
+   * From now on calls are answered with RegionServerStoppedException instead of being run, so that the calls in
+   * flight can finish and none start behind them; clients retry once the server is back.
+   */
+  void stopAccepting() {
+    stopping = true;
   }
 
   int inFlight() {
@@ -160,17 +176,15 @@ final class CallRunner {
     return channel.writeAndFlush(Frames.response(channel.alloc(), callId, response, cellBlock));
   }
 
-  /** The handler queue is full: tell the client to back off, under the call's own id. */
-  private static void rejectBusy(Channel channel, RpcFrame frame) {
+  /** Answers a call that will not run (the queue is full, or the server stopping) under the call's own id. */
+  private static void refuse(Channel channel, RpcFrame frame, IOException reason) {
     int callId = Frames.CONNECTION_CALL_ID;
     try {
       RequestReader.Slice slice = new RequestReader(frame.bytes()).nextDelimited("request header");
       callId = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length()).getCallId();
     } catch (DoNotRetryIOException | InvalidProtocolBufferException e) {
-      LOG.debug("Rejected call has no readable header", e);
+      LOG.debug("Refused call has no readable header", e);
     }
-    channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(
-        new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
-            + "; too many calls queued; retry later"))));
+    channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(reason)));
   }
 }

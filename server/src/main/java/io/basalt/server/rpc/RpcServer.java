@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class RpcServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
+  private static final long HANDLER_EXIT_SECONDS = 10;
 
   private final EventLoopGroup acceptors = new NioEventLoopGroup(1, new DefaultThreadFactory("rpc-accept", true));
   private final EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("rpc-io", true));
@@ -89,16 +90,24 @@ public final class RpcServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections and waits up to {@code graceMillis} for calls in flight to finish, then closes
-   * every connection. Clients see closed sockets and retry elsewhere or later; no call is answered half-way.
+   * Stops in the order that keeps answers whole: no new connections, then no new calls (calls that still arrive
+   * are answered with RegionServerStoppedException, which clients retry), then up to {@code graceMillis} for the
+   * calls in flight to finish and their answers to be written, then every connection is closed and the handler
+   * threads are gone, so nothing touches the store after this returns.
    */
   public void stop(long graceMillis) throws InterruptedException {
     listener.close().sync();
+    runner.stopAccepting();
     if (!runner.awaitIdle(graceMillis)) {
       LOG.warn("{} calls were still running after {} ms; closing their connections", runner.inFlight(),
           graceMillis);
     }
     connections.close().awaitUninterruptibly();
+    handlers.shutdown();
+    if (!handlers.awaitTermination(HANDLER_EXIT_SECONDS, TimeUnit.SECONDS)) {
+      LOG.warn("Handler threads still busy {} s after their connections closed; interrupting them",
+          HANDLER_EXIT_SECONDS);
+    }
     shutdownThreads();
   }
 
