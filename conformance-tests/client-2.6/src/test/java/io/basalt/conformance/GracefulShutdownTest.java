@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,7 +88,7 @@ class GracefulShutdownTest {
       for (Thread thread : threads) {
         thread.join();
       }
-      List<String> log = Files.readAllLines(basalt.log(), StandardCharsets.UTF_8);
+      List<String> log = basalt.logLines();
       assertEquals(List.of(), log.stream().filter(line -> line.contains(" ERROR ")
           || line.contains("still running") || line.contains("Could not flush")).toList());
     }

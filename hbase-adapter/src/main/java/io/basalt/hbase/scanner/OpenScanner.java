@@ -5,7 +5,8 @@ import org.apache.hadoop.hbase.exceptions.OutOfOrderScannerNextException;
 
 /**
  * A scanner between RPCs: the region scanner, the call sequence the client must follow, the bytes it may receive
- * per call, the lease that expires it when the client goes quiet and the connection quota it counts against. Callers synchronize on it while using it.
+ * per call, the lease that expires it when the client goes quiet and the connection quota it counts against.
+ * Callers synchronize on it while using it.
  */
 public final class OpenScanner {
   private final long id;

@@ -55,7 +55,8 @@ public final class RpcServer implements AutoCloseable {
           protected void initChannel(SocketChannel channel) {
             connections.add(channel);
             ConnectionActivity activity = new ConnectionActivity(System.nanoTime());
-            ScannerQuota scanners = new ScannerQuota(settings.maxScannersPerConnection(), Settings.MAX_SCANNERS_PER_CONNECTION.key());
+            ScannerQuota scanners = new ScannerQuota(settings.maxScannersPerConnection(),
+                Settings.MAX_SCANNERS_PER_CONNECTION.key());
             channel.pipeline()
                 .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity))
                 .addLast("idle-close", new IdleConnectionCloser(activity, settings.idleMillis()))

@@ -28,15 +28,17 @@ public final class BasaltProcess implements AutoCloseable {
   private final Process process;
   private final Path dataDir;
   private final Path log;
+  private final long logStart;
   private final String zookeeperHost;
   private final int zookeeperPort;
   private final String rpcHost;
   private final int rpcPort;
 
-  private BasaltProcess(Process process, Path dataDir, Path log, Matcher ready) {
+  private BasaltProcess(Process process, Path dataDir, Path log, long logStart, Matcher ready) {
     this.process = process;
     this.dataDir = dataDir;
     this.log = log;
+    this.logStart = logStart;
     this.zookeeperHost = ready.group(1);
     this.zookeeperPort = Integer.parseInt(ready.group(2));
     this.rpcHost = ready.group(3);
@@ -64,12 +66,14 @@ public final class BasaltProcess implements AutoCloseable {
         "--data-dir", dataDir.toString(), "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0",
         "--hostname", "127.0.0.1"));
     command.addAll(List.of(extraArgs));
+    long logStart = Files.exists(log) ? Files.size(log) : 0;
     Process process = new ProcessBuilder(command)
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start();
     CompletableFuture<Matcher> ready = CompletableFuture.supplyAsync(() -> awaitReadyLine(process));
     try {
-      return new BasaltProcess(process, dataDir, log, ready.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+      return new BasaltProcess(process, dataDir, log, logStart,
+          ready.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
@@ -130,6 +134,13 @@ public final class BasaltProcess implements AutoCloseable {
 
   public Path log() {
     return log;
+  }
+
+  /** What this process has logged so far; the log file may also hold earlier runs under the same name. */
+  public List<String> logLines() throws IOException {
+    byte[] bytes = Files.readAllBytes(log);
+    int from = (int) Math.min(logStart, bytes.length);
+    return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8).lines().toList();
   }
 
   public boolean isAlive() {
