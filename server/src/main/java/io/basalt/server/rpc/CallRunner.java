@@ -69,7 +69,7 @@ final class CallRunner {
         try {
           answer = run(channel, frame, scanners);
         } finally {
-          if (answer == null) {
+          if (answer == null) { // run() itself failed: there is no answer to wait for
             finished.run();
           } else {
             answer.addListener(written -> finished.run());
@@ -107,7 +107,7 @@ final class CallRunner {
     return true;
   }
 
-  /** Runs one call and writes its answer; returns the write, or null when there is nothing left to answer. */
+  /** Runs one call and writes its answer (or error); returns that write. */
   private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners) {
     RequestReader reader = new RequestReader(frame.bytes());
     RequestHeader header;

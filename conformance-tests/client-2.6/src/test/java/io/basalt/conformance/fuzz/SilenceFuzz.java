@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Connections that go quiet: silent from the start, silent after part of a preamble, header or request, silent
  * after a complete handshake, or trickling a byte at a time into a request that never ends. Basalt closes each
- * once it has completed nothing for its idle time, and not much before.
+ * once it has completed nothing for its idle time, and not long before.
  */
 final class SilenceFuzz {
   /** How much later than the idle time a close may come on a busy two-core machine. */
@@ -78,8 +78,8 @@ final class SilenceFuzz {
 
   private static void assertClosedInTime(long lastProgressNanos, long idleMillis) {
     long quietMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastProgressNanos);
-    // The server's clock for "last progress" starts a little after ours, so allow it a small head start.
-    Expect.check(quietMillis >= idleMillis * 9 / 10, "closed after only " + quietMillis + " ms of quiet; the idle "
+    // Our clock for "last progress" may start well after the server's on a busy machine: allow half the idle time.
+    Expect.check(quietMillis >= idleMillis / 2, "closed after only " + quietMillis + " ms of quiet; the idle "
         + "time is " + idleMillis + " ms");
   }
 }
