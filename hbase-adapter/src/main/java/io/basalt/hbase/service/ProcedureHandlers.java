@@ -6,6 +6,7 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ProcedureDescription;
@@ -19,6 +20,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ProcedureProtos;
 final class ProcedureHandlers {
   /** The signature under which clients before 2.6 ask the master to flush a table (instance: the table name). */
   static final String FLUSH_TABLE = "flush-table-proc";
+  /**
+   * How long the client is told to wait for an exec'd procedure: HBase's master says five minutes. The async
+   * client of 2.5 gives up before its first IsProcedureDone poll if this is zero.
+   */
+  private static final long EXEC_EXPECTED_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(5);
 
   private final TableCatalog catalog;
   private final ProcedureTracker procedures;
@@ -38,7 +44,8 @@ final class ProcedureHandlers {
         .on("ExecProcedure", MasterProtos.ExecProcedureRequest.getDefaultInstance(),
             (call, request) -> {
               exec(call, request.getProcedure());
-              return MasterProtos.ExecProcedureResponse.newBuilder().setExpectedTimeout(0).build();
+              return MasterProtos.ExecProcedureResponse.newBuilder()
+                  .setExpectedTimeout(EXEC_EXPECTED_TIMEOUT_MILLIS).build();
             })
         .on("ExecProcedureWithRet", MasterProtos.ExecProcedureRequest.getDefaultInstance(),
             (call, request) -> {
