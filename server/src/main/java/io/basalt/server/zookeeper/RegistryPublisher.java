@@ -26,6 +26,7 @@ public final class RegistryPublisher implements AutoCloseable {
   private final int sessionTimeoutMillis;
   private final String parent;
   private final ServerIdentity server;
+  private final WriterMetadata metadata = WriterMetadata.ofThisProcess();
   private volatile ZooKeeper session;
   private volatile boolean closed;
 
@@ -69,14 +70,14 @@ public final class RegistryPublisher implements AutoCloseable {
 
   private void write(ZooKeeper zk) throws KeeperException, InterruptedException {
     ensurePath(zk, parent);
-    upsert(zk, path(Znodes.CLUSTER_ID), Znodes.clusterId(server));
-    upsert(zk, path(Znodes.META_REGION_SERVER), Znodes.metaRegionServer(server));
-    upsert(zk, path(Znodes.RUNNING), Znodes.running());
+    upsert(zk, path(Znodes.CLUSTER_ID), metadata.prepend(Znodes.clusterId(server)));
+    upsert(zk, path(Znodes.META_REGION_SERVER), metadata.prepend(Znodes.metaRegionServer(server)));
+    upsert(zk, path(Znodes.RUNNING), metadata.prepend(Znodes.running()));
     ensurePath(zk, path(Znodes.REGION_SERVERS));
     // A stale copy (an earlier incarnation's session not yet expired on an external quorum) is replaced.
     replaceEphemeral(zk, path(Znodes.REGION_SERVERS) + "/" + server.serverName().getServerName(),
-        Znodes.regionServer(server));
-    replaceEphemeral(zk, path(Znodes.MASTER), Znodes.master(server));
+        metadata.prepend(Znodes.regionServer(server)));
+    replaceEphemeral(zk, path(Znodes.MASTER), metadata.prepend(Znodes.master(server)));
   }
 
   private void onEvent(WatchedEvent event, CountDownLatch connected) {

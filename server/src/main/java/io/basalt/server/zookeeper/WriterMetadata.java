@@ -1,0 +1,41 @@
+package io.basalt.server.zookeeper;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The prefix HBase's own ZooKeeper writer puts before every znode value: the byte {@code 0xFF}, a big-endian int32
+ * length, then the writer's {@code pid@hostname} followed by eight random bytes. Stock HBase clients accept values
+ * with or without it, but independent clients such as asynchbase insist on it (they reject a meta location that
+ * does not start with {@code 0xFF}), so Basalt writes what HBase writes.
+ */
+final class WriterMetadata {
+  private static final byte MAGIC = (byte) 0xFF;
+  private static final int SALT_BYTES = 8;
+
+  private final byte[] writerId;
+
+  private WriterMetadata(byte[] writerId) {
+    this.writerId = writerId;
+  }
+
+  /** The metadata of this process, identified as HBase identifies a writer. */
+  static WriterMetadata ofThisProcess() {
+    return new WriterMetadata(ManagementFactory.getRuntimeMXBean().getName().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code payload} with the metadata before it. */
+  byte[] prepend(byte[] payload) {
+    byte[] salt = new byte[SALT_BYTES];
+    ThreadLocalRandom.current().nextBytes(salt);
+    return ByteBuffer.allocate(1 + Integer.BYTES + writerId.length + SALT_BYTES + payload.length)
+        .put(MAGIC)
+        .putInt(writerId.length + SALT_BYTES)
+        .put(writerId)
+        .put(salt)
+        .put(payload)
+        .array();
+  }
+}
