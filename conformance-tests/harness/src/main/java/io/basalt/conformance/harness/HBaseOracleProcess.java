@@ -131,7 +131,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
   }
 
   /** What HBase's own launcher adds on JDK 11 and later. */
-  private static List<String> jdk17Flags() {
+  static List<String> jdk17Flags() {
     List<String> flags = new ArrayList<>(List.of(
         "-Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true",
         "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.admin.enableServer=false",
@@ -149,7 +149,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     return flags;
   }
 
-  private static String oracleClasspath() throws IOException {
+  static String oracleClasspath() throws IOException {
     String configured = System.getProperty("hbase.oracle.classpath");
     if (configured == null) {
       throw new IOException("system property hbase.oracle.classpath is not set; run the tests through Maven");
