@@ -69,6 +69,11 @@ public final class HBaseOracleProcess implements AutoCloseable {
     return log;
   }
 
+  /** The server JVM's process id, for reading its resource use from {@code /proc}. */
+  public long pid() {
+    return process.pid();
+  }
+
   public boolean isAlive() {
     return process.isAlive();
   }
