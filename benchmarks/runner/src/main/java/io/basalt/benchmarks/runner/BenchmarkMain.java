@@ -1,0 +1,152 @@
+package io.basalt.benchmarks.runner;
+
+import io.basalt.benchmarks.runner.jmh.JmhRunner;
+import io.basalt.benchmarks.runner.pe.PeRunner;
+import io.basalt.benchmarks.runner.report.BenchmarkResults;
+import io.basalt.benchmarks.runner.report.DocsMarkers;
+import io.basalt.benchmarks.runner.report.Environment;
+import io.basalt.benchmarks.runner.report.MarkdownReport;
+import io.basalt.benchmarks.runner.report.PeakMemory;
+import io.basalt.benchmarks.runner.servers.BasaltServer;
+import io.basalt.benchmarks.runner.servers.FirstPutProbe;
+import io.basalt.benchmarks.runner.servers.HBaseServer;
+import io.basalt.benchmarks.runner.servers.ProcStats;
+import io.basalt.benchmarks.runner.servers.ServerUnderTest;
+import io.basalt.benchmarks.runner.ycsb.YcsbRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The one benchmark command (bin/benchmark): starts Basalt and real HBase side by side, runs the suites, stops the
+ * servers, runs the storage microbenchmarks, and writes the report to benchmarks/target/results (and, when asked,
+ * into docs/benchmarks.md).
+ */
+public final class BenchmarkMain {
+  private BenchmarkMain() {}
+
+  public static void main(String[] args) throws Exception {
+    if (java.util.List.of(args).contains("--help") || java.util.List.of(args).contains("-h")) {
+      System.out.println(RunOptions.USAGE);
+      return;
+    }
+    RunOptions options;
+    try {
+      options = RunOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(RunOptions.USAGE);
+      System.exit(2);
+      return;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(BenchmarkMain::endChildren, "end-children"));
+    Path report = run(options);
+    System.out.println(Files.readString(report, StandardCharsets.UTF_8));
+    System.err.println("Report written to " + report);
+  }
+
+  static Path run(RunOptions options) throws Exception {
+    ProjectFiles files = new ProjectFiles(options.root());
+    BenchmarkPlan plan = options.plan();
+    ZonedDateTime started = ZonedDateTime.now();
+    String stamp = started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path logs = Files.createDirectories(files.results().resolve("logs-" + stamp));
+    PeakMemory memory = new PeakMemory();
+    BenchmarkResults results = new BenchmarkResults(plan.mode(), plan.describe(),
+        Environment.describe(options.commit()), started, memory);
+    Progress.say("Benchmark, %s mode; logs in %s", plan.mode(), logs);
+
+    if (options.runs("pe") || options.runs("ycsb")) {
+      runAgainstServers(options, files, logs, results);
+    }
+    if (options.runs("jmh")) {
+      JmhRunner jmh = new JmhRunner(ProjectFiles.required(files.jmhClasses()),
+          ProjectFiles.required(files.jmhClasspath()), logs, plan.jmh(), plan.clientLimit());
+      CeilingSuite.run(jmh, plan, results);
+    }
+    results.finished(Duration.between(started, ZonedDateTime.now()));
+
+    String markdown = MarkdownReport.render(results);
+    Path report = files.results().resolve("benchmarks-" + stamp + ".md");
+    Files.writeString(report, markdown, StandardCharsets.UTF_8);
+    Files.writeString(files.results().resolve("latest.md"), markdown, StandardCharsets.UTF_8);
+    if (options.updateDocs()) {
+      String document = Files.readString(files.docs(), StandardCharsets.UTF_8);
+      Files.writeString(files.docs(), DocsMarkers.replace(document, markdown), StandardCharsets.UTF_8);
+      Progress.say("Updated %s", files.docs());
+    }
+    return report;
+  }
+
+  private static void runAgainstServers(RunOptions options, ProjectFiles files, Path logs,
+      BenchmarkResults results) throws Exception {
+    BenchmarkPlan plan = options.plan();
+    Path basaltData = files.work().resolve("basalt-data");
+    deleteRecursively(basaltData);
+    FirstPutProbe.warmUpClient();
+    try (ServerUnderTest basalt = start(results, "Basalt", () -> BasaltServer.start(basaltData));
+        ServerUnderTest hbase = start(results, "HBase", HBaseServer::start)) {
+      SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
+      if (options.runs("pe")) {
+        suites.performanceEvaluation(new PeRunner(ProjectFiles.required(files.peClasspath()), logs,
+            plan.clientLimit(), results.memory()));
+      }
+      if (options.runs("ycsb")) {
+        suites.ycsb(new YcsbRunner(ProjectFiles.required(files.ycsbClasses()),
+            ProjectFiles.required(files.ycsbClasspath()), logs, plan.ycsb(), plan.clientLimit(), results.memory()));
+      }
+      Progress.say("Stopping the servers");
+    } finally {
+      deleteRecursively(basaltData);
+    }
+  }
+
+  /**
+   * When the runner is interrupted, the servers and client JVMs it started end with it: asked first, then killed
+   * if they are still there half a minute later (a standalone HBase takes a while to stop).
+   */
+  private static void endChildren() {
+    List<ProcessHandle> children = ProcessHandle.current().children().toList();
+    children.forEach(ProcessHandle::destroy);
+    for (ProcessHandle child : children) {
+      try {
+        child.onExit().get(30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        child.destroyForcibly();
+      }
+    }
+  }
+
+  private interface Starter {
+    ServerUnderTest start() throws Exception;
+  }
+
+  private static ServerUnderTest start(BenchmarkResults results, String name, Starter starter) throws Exception {
+    Progress.say("Starting %s", name);
+    ServerUnderTest server = starter.start();
+    results.launchToFirstPut(name, server.launchToFirstPut());
+    results.memory().record(name, "idle after start", ProcStats.residentBytes(server.pid()));
+    Progress.say("%s took %d ms from launch to first put; log %s", name, server.launchToFirstPut().toMillis(),
+        server.log());
+    return server;
+  }
+
+  private static void deleteRecursively(Path directory) throws IOException {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.basalt.benchmarks.runner;
+
+import io.basalt.benchmarks.runner.jmh.JmhRunner;
+import io.basalt.benchmarks.runner.ycsb.YcsbRunner;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How big a run is. {@code quick} checks the pipeline end to end in a few minutes and measures nothing worth
+ * reading; {@code full} is the run whose table is published. Each size can be overridden on the command line.
+ *
+ * @param peRowsPerThread operations per PE client thread (PE's --rows), before each workload's own share
+ * @param rounds how many times each PE workload runs against each server; the report takes the median
+ * @param clientLimit time limit of any one client process
+ */
+public record BenchmarkPlan(String mode, int peRowsPerThread, List<Integer> peThreads, int rounds,
+    YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads, Duration clientLimit) {
+
+  public static BenchmarkPlan quick() {
+    return new BenchmarkPlan("quick", 2_000, List.of(1, 4), 1, new YcsbRunner.Size(5_000, 5_000, 4),
+        new JmhRunner.Size(1, 2, Duration.ofSeconds(2), 10_000), List.of(1, 4), Duration.ofMinutes(10));
+  }
+
+  public static BenchmarkPlan full() {
+    return new BenchmarkPlan("full", 100_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 200_000, 4),
+        new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
+  }
+
+  public static BenchmarkPlan named(String mode) {
+    return switch (mode) {
+      case "quick" -> quick();
+      case "full" -> full();
+      default -> throw new IllegalArgumentException("mode is quick or full, not " + mode);
+    };
+  }
+
+  public BenchmarkPlan withPeRows(int rows) {
+    return new BenchmarkPlan(mode, rows, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
+  }
+
+  public BenchmarkPlan withRounds(int count) {
+    return new BenchmarkPlan(mode, peRowsPerThread, peThreads, count, ycsb, jmh, jmhThreads, clientLimit);
+  }
+
+  public BenchmarkPlan withYcsbCounts(int records, int operations) {
+    return new BenchmarkPlan(mode, peRowsPerThread, peThreads, rounds,
+        new YcsbRunner.Size(records, operations, ycsb.threads()), jmh, jmhThreads, clientLimit);
+  }
+
+  /** The plan as the report states it. */
+  public List<String> describe() {
+    return List.of(
+        String.format(Locale.ROOT, "PerformanceEvaluation: %,d operations per client thread (scanRange100 a tenth, "
+            + "checkAndMutate half), client threads %s, 1,000-byte values, %d round(s) per server alternating "
+            + "Basalt and HBase, median reported", peRowsPerThread, peThreads, rounds),
+        String.format(Locale.ROOT, "YCSB: %,d records, %,d operations per workload, %d client threads",
+            ycsb.records(), ycsb.operations(), ycsb.threads()),
+        String.format(Locale.ROOT, "JMH: %,d-row table, %d warm-up and %d measured iterations of %d s, threads %s",
+            jmh.rows(), jmh.warmupIterations(), jmh.measurementIterations(), jmh.iteration().toSeconds(),
+            jmhThreads));
+  }
+}

@@ -1,0 +1,99 @@
+package io.basalt.benchmarks.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's. */
+public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, boolean updateDocs) {
+  public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
+
+  public static final String USAGE = String.join("\n",
+      "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--rounds N]",
+      "                     [--ycsb-records N] [--ycsb-operations N] [--update-docs]",
+      "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
+      "  --full             the published sizes (the default)",
+      "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
+      "  --rows N           PerformanceEvaluation operations per client thread",
+      "  --rounds N         PerformanceEvaluation rounds per server (the median is reported)",
+      "  --ycsb-records N   YCSB records loaded",
+      "  --ycsb-operations N  YCSB operations per workload",
+      "  --update-docs      also write the table into docs/benchmarks.md between its markers");
+
+  public static RunOptions parse(String[] args) {
+    Deque<String> rest = new ArrayDeque<>(List.of(args));
+    Path root = null;
+    String commit = "unknown";
+    String mode = "full";
+    Integer rows = null;
+    Integer rounds = null;
+    Integer ycsbRecords = null;
+    Integer ycsbOperations = null;
+    Set<String> suites = new LinkedHashSet<>(ALL_SUITES);
+    boolean updateDocs = false;
+    while (!rest.isEmpty()) {
+      String arg = rest.pop();
+      switch (arg) {
+        case "--root" -> root = Path.of(value(arg, rest)).toAbsolutePath().normalize();
+        case "--commit" -> commit = value(arg, rest);
+        case "--quick" -> mode = "quick";
+        case "--full" -> mode = "full";
+        case "--mode" -> mode = value(arg, rest);
+        case "--rows" -> rows = positive(arg, rest);
+        case "--rounds" -> rounds = positive(arg, rest);
+        case "--ycsb-records" -> ycsbRecords = positive(arg, rest);
+        case "--ycsb-operations" -> ycsbOperations = positive(arg, rest);
+        case "--update-docs" -> updateDocs = true;
+        case "--suites" -> {
+          suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
+          if (!ALL_SUITES.containsAll(suites)) {
+            throw new IllegalArgumentException("--suites takes some of " + ALL_SUITES + ", not " + suites);
+          }
+        }
+        default -> throw new IllegalArgumentException("unknown argument " + arg);
+      }
+    }
+    if (root == null) {
+      throw new IllegalArgumentException("--root is required (bin/benchmark passes it)");
+    }
+    BenchmarkPlan plan = BenchmarkPlan.named(mode);
+    if (rows != null) {
+      plan = plan.withPeRows(rows);
+    }
+    if (rounds != null) {
+      plan = plan.withRounds(rounds);
+    }
+    if (ycsbRecords != null || ycsbOperations != null) {
+      plan = plan.withYcsbCounts(ycsbRecords != null ? ycsbRecords : plan.ycsb().records(),
+          ycsbOperations != null ? ycsbOperations : plan.ycsb().operations());
+    }
+    return new RunOptions(root, commit, plan, suites, updateDocs);
+  }
+
+  private static String value(String flag, Deque<String> rest) {
+    if (rest.isEmpty()) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return rest.pop();
+  }
+
+  private static int positive(String flag, Deque<String> rest) {
+    String text = value(flag, rest);
+    try {
+      int number = Integer.parseInt(text.replace("_", "").replace(",", ""));
+      if (number > 0) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(flag + " takes a positive whole number, not " + text);
+  }
+
+  public boolean runs(String suite) {
+    return suites.contains(suite);
+  }
+}

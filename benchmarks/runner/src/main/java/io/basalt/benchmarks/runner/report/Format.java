@@ -1,0 +1,45 @@
+package io.basalt.benchmarks.runner.report;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/** How numbers look in the report: rates and latencies rounded to what a 2-core run can support. */
+final class Format {
+  private Format() {}
+
+  static String rate(Measurement measurement) {
+    if (!measurement.ok()) {
+      return "failed";
+    }
+    return number(measurement.opsPerSecond());
+  }
+
+  static String micros(Measurement measurement, double value) {
+    return measurement.ok() ? number(value) : "failed";
+  }
+
+  static String number(double value) {
+    if (Double.isNaN(value)) {
+      return "–";
+    }
+    return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.1f", value);
+  }
+
+  static String ratio(OptionalDouble ratio) {
+    return ratio.isPresent() ? String.format(Locale.ROOT, "%.2f", ratio.getAsDouble()) : "–";
+  }
+
+  static String share(Optional<Double> share) {
+    return share.map(value -> String.format(Locale.ROOT, "%.0f%%", value * 100)).orElse("–");
+  }
+
+  static String seconds(Duration duration) {
+    return duration == null ? "–" : String.format(Locale.ROOT, "%.2f s", duration.toMillis() / 1000.0);
+  }
+
+  static String mebibytes(Optional<Long> bytes) {
+    return bytes.map(value -> String.format(Locale.ROOT, "%,d MiB", value >> 20)).orElse("–");
+  }
+}

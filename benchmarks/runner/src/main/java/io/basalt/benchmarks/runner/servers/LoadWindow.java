@@ -1,0 +1,79 @@
+package io.basalt.benchmarks.runner.servers;
+
+/**
+ * Watches a server while one client run loads it: samples the server's resident memory every
+ * {@value #SAMPLE_MILLIS} ms for the peak, and compares the CPU time the client and the server spent, because on a
+ * small machine the client competes with the server for the same cores.
+ */
+public final class LoadWindow implements AutoCloseable {
+  private static final long SAMPLE_MILLIS = 250;
+
+  private final long serverPid;
+  private final long serverTicksAtStart;
+  private final long clientTicksAtStart;
+  private final Thread sampler;
+  private volatile long peakResidentBytes;
+  private volatile boolean open = true;
+  private long serverTicks = -1;
+  private long clientTicks = -1;
+
+  private LoadWindow(long serverPid) {
+    this.serverPid = serverPid;
+    this.serverTicksAtStart = ProcStats.ownCpuTicks(serverPid);
+    this.clientTicksAtStart = ProcStats.reapedChildrenCpuTicks();
+    this.peakResidentBytes = ProcStats.residentBytes(serverPid);
+    this.sampler = new Thread(this::sample, "rss-sampler-" + serverPid);
+    sampler.setDaemon(true);
+    sampler.start();
+  }
+
+  /** Opens a window on the server; run exactly one client process, wait for it, then close the window. */
+  public static LoadWindow open(ServerUnderTest server) {
+    return new LoadWindow(server.pid());
+  }
+
+  private void sample() {
+    while (open) {
+      peakResidentBytes = Math.max(peakResidentBytes, ProcStats.residentBytes(serverPid));
+      try {
+        Thread.sleep(SAMPLE_MILLIS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  public long peakResidentBytes() {
+    return peakResidentBytes;
+  }
+
+  /** The client's share of the CPU time client and server spent in the window, or -1 when unknown. */
+  public double clientCpuShare() {
+    if (serverTicks < 0 || clientTicks < 0 || serverTicks + clientTicks == 0) {
+      return -1;
+    }
+    return (double) clientTicks / (serverTicks + clientTicks);
+  }
+
+  @Override
+  public void close() {
+    if (!open) {
+      return;
+    }
+    open = false;
+    sampler.interrupt();
+    try {
+      sampler.join(1_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    long serverNow = ProcStats.ownCpuTicks(serverPid);
+    long clientNow = ProcStats.reapedChildrenCpuTicks();
+    if (serverTicksAtStart >= 0 && serverNow >= 0) {
+      serverTicks = serverNow - serverTicksAtStart;
+    }
+    if (clientTicksAtStart >= 0 && clientNow >= 0) {
+      clientTicks = clientNow - clientTicksAtStart;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package io.basalt.benchmarks.runner.servers;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Resource use of processes from Linux's {@code /proc}: resident memory, and CPU time in clock ticks. Tick counts
+ * are only ever compared with each other, so the tick length never matters.
+ */
+public final class ProcStats {
+  private ProcStats() {}
+
+  /** Resident set size ({@code VmRSS}) in bytes, or -1 once the process is gone. */
+  public static long residentBytes(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.UTF_8)) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.substring("VmRSS:".length()).replace("kB", "").trim()) * 1024;
+        }
+      }
+      return -1;
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** User plus system CPU ticks the process has used itself. */
+  public static long ownCpuTicks(long pid) {
+    String[] fields = statFields(pid);
+    return fields == null ? -1 : Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+  }
+
+  /**
+   * CPU ticks used by the children this process has waited for: the runner's finished client JVMs. The difference
+   * across one client run is that client's CPU time.
+   */
+  public static long reapedChildrenCpuTicks() {
+    String[] fields = statFields(ProcessHandle.current().pid());
+    return fields == null ? -1 : Long.parseLong(fields[15]) + Long.parseLong(fields[16]);
+  }
+
+  /** The fields of {@code /proc/PID/stat}, numbered from 0; the command name (which may hold spaces) is skipped. */
+  private static String[] statFields(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+      String afterName = stat.substring(stat.lastIndexOf(')') + 2);
+      String[] rest = afterName.trim().split(" ");
+      String[] fields = new String[rest.length + 2];
+      System.arraycopy(rest, 0, fields, 2, rest.length);
+      return fields;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+}

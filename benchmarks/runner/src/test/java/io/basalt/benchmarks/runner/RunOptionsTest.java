@@ -1,0 +1,45 @@
+package io.basalt.benchmarks.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunOptionsTest {
+  @Test
+  void theFullPlanIsTheDefault() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp"});
+
+    assertEquals("full", options.plan().mode());
+    assertEquals(BenchmarkPlan.full(), options.plan());
+    assertTrue(options.runs("pe") && options.runs("ycsb") && options.runs("jmh"));
+    assertFalse(options.updateDocs());
+  }
+
+  @Test
+  void sizesAndSuitesCanBeChosen() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--quick", "--suites", "pe,jmh",
+        "--rows", "1_000", "--rounds", "3", "--ycsb-operations", "700", "--update-docs"});
+
+    assertEquals("quick", options.plan().mode());
+    assertEquals(1000, options.plan().peRowsPerThread());
+    assertEquals(3, options.plan().rounds());
+    assertEquals(700, options.plan().ycsb().operations());
+    assertEquals(BenchmarkPlan.quick().ycsb().records(), options.plan().ycsb().records());
+    assertFalse(options.runs("ycsb"));
+    assertTrue(options.updateDocs());
+  }
+
+  @Test
+  void mistakesAreRefused() {
+    for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
+        List.of("--root", "/tmp", "--suites", "pe,tpcc"), List.of("--root", "/tmp", "--mode", "huge"),
+        List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"))) {
+      assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
+          args.toString());
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package io.basalt.benchmarks.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class MarkdownReportTest {
+  private static BenchmarkResults results(String mode) {
+    Environment environment = new Environment(2, 24L << 30, "Test CPU", "Linux 6", "OpenJDK 17", "0.1.0", "abc123",
+        "2.6.4", "0.17.0", "1.37");
+    BenchmarkResults results = new BenchmarkResults(mode, List.of("PE: 10 rows"), environment,
+        ZonedDateTime.parse("2026-11-23T10:00:00Z"), new PeakMemory());
+    results.launchToFirstPut("Basalt", Duration.ofMillis(800));
+    results.launchToFirstPut("HBase", Duration.ofMillis(20_000));
+    results.memory().record("Basalt", "PerformanceEvaluation", 300L << 20);
+    results.memory().record("HBase", "PerformanceEvaluation", 900L << 20);
+    results.addPerformanceEvaluation(new Comparison("randomRead", 1, Measurement.of(4000, 200, 900),
+        Measurement.of(1000, 700, 1800)));
+    results.addPerformanceEvaluation(new Comparison("randomWrite", 1, Measurement.of(1500, 500, 4000),
+        Measurement.of(1000, 800, 3000)));
+    results.addCeiling(new CeilingComparison("get", "randomRead", 1, Measurement.of(100_000, 8, 40),
+        Measurement.of(4000, 200, 900)));
+    return results;
+  }
+
+  private static Map<String, TargetCheck.Verdict> verdicts(BenchmarkResults results) {
+    return TargetCheck.check(results).stream()
+        .collect(Collectors.toMap(TargetCheck.Verdict::target, Function.identity()));
+  }
+
+  @Test
+  void targetsAreJudgedFromTheMeasurements() {
+    Map<String, TargetCheck.Verdict> verdicts = verdicts(results("full"));
+
+    TargetCheck.Verdict throughput = verdicts.get("Basalt ≥ 2× HBase throughput on every PE workload");
+    assertEquals("missed", throughput.outcome());
+    assertTrue(throughput.evidence().contains("randomWrite × 1 1.50×"), throughput.evidence());
+    assertEquals("missed", verdicts.get("Basalt p99 no worse than HBase's on every PE workload").outcome());
+    assertEquals("met", verdicts.get("Launch to first put < 1 s").outcome());
+    TargetCheck.Verdict ceiling =
+        verdicts.get("Basalt within 2× of the storage ceiling for single-row reads and writes");
+    assertEquals("missed", ceiling.outcome());
+    assertTrue(ceiling.evidence().contains("randomRead × 1 at 1/25.00"), ceiling.evidence());
+  }
+
+  @Test
+  void theReportHasEverySectionAndTheRatios() {
+    String markdown = MarkdownReport.render(results("full"));
+
+    assertTrue(markdown.contains("### Run of 2026-11-23 (full mode)"), markdown);
+    assertTrue(markdown.contains("2 cores (Test CPU), 24.0 GiB memory"), markdown);
+    assertTrue(markdown.contains("| Process launch to first acknowledged put | 0.80 s | 20.00 s |"), markdown);
+    assertTrue(markdown.contains("| Peak resident memory under PerformanceEvaluation | 300 MiB | 900 MiB |"),
+        markdown);
+    assertTrue(markdown.contains("| randomRead | 1 | 4,000 | 1,000 | 4.00 | 200 | 900 | 700 | 1,800 | 0.50 |"),
+        markdown);
+    assertTrue(markdown.contains("| get | randomRead | 1 | 100,000 | 8.0 | 40.0 | 4,000 | 25.00 |"), markdown);
+    assertTrue(!markdown.contains("quick run"), markdown);
+  }
+
+  @Test
+  void aQuickRunSaysItMeasuresNothing() {
+    assertTrue(MarkdownReport.render(results("quick")).contains("fit only to check that the pipeline works"));
+  }
+
+  @Test
+  void failedRunsShowAsFailedAndCountAsMisses() {
+    BenchmarkResults results = results("full");
+    results.addPerformanceEvaluation(new Comparison("scan", 4, Measurement.failed("exit status 1"),
+        Measurement.of(1000, 1, 1)));
+
+    assertTrue(MarkdownReport.render(results).contains("| scan | 4 | failed | 1,000 | – | failed | failed |"));
+    assertTrue(verdicts(results).get("Basalt ≥ 2× HBase throughput on every PE workload").evidence()
+        .contains("scan × 4 –×"));
+  }
+}
