@@ -28,6 +28,7 @@ import org.hbase.async.KeyValue;
 import org.hbase.async.NoSuchColumnFamilyException;
 import org.hbase.async.NonRecoverableException;
 import org.hbase.async.PutRequest;
+import org.hbase.async.RegionLocation;
 import org.hbase.async.Scanner;
 import org.hbase.async.SubstringComparator;
 import org.hbase.async.ValueFilter;
@@ -105,6 +106,17 @@ class AsynchbaseTest {
       join(scanner.close());
     }
     return rows;
+  }
+
+  @Test
+  @Feature(ClientFeature.CONNECT)
+  void findsMetaThroughZooKeeperAndLocatesEveryRegion() throws Exception {
+    List<String> startKeys = new ArrayList<>();
+    for (RegionLocation location : join(client.locateRegions(TABLE))) {
+      startKeys.add(string(location.startKey()));
+      assertEquals(BASALT.process().rpcAddress(), location.getHostname() + ":" + location.getPort());
+    }
+    assertEquals(List.of("", "33333333", "66666666"), startKeys);
   }
 
   @Test
