@@ -24,6 +24,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.apache.hadoop.hbase.ServerName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,7 @@ public final class BasaltServer {
   private InfoServer info;
   private HBaseFrontend frontend;
   private EmbeddedZooKeeper zookeeper;
+  private FutureTask<EmbeddedZooKeeper> zookeeperStart;
   private RegistryPublisher publisher;
   private String zookeeperAddress;
   private ServerIdentity identity;
@@ -83,6 +86,11 @@ public final class BasaltServer {
     long startMillis = System.currentTimeMillis();
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
+    if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
+      // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
+      // it starts on a second thread while this one opens the store and binds.
+      zookeeperStart = startZooKeeperInBackground(config.port(Settings.ZOOKEEPER_PORT), dataDir, bindAddress);
+    }
     store = openStore(dataDir, config);
     String clusterId = clusterId(store);
 
@@ -116,7 +124,7 @@ public final class BasaltServer {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
     rpc.serve(frontend.dispatcher());
-    startRegistry(config, dataDir, bindAddress, host);
+    startRegistry(config, bindAddress, host);
     status.attach(identity, zookeeperAddress, frontend.catalog());
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.catalog().tables().size(), identity.serverName(), clusterId,
@@ -140,20 +148,43 @@ public final class BasaltServer {
     }
   }
 
-  private void startRegistry(BasaltConfig config, Path dataDir, String bindAddress, String host)
+  private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(int port, Path dataDir,
+      String bindAddress) {
+    FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> bindOrExplain("ZooKeeper",
+        Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
+          try {
+            return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, port));
+          } catch (IOException e) {
+            throw new BindFailedException(ServerAddresses.bind(bindAddress, port), e);
+          }
+        }));
+    Thread thread = new Thread(start, "basalt-zookeeper-start");
+    thread.setDaemon(true);
+    thread.start();
+    return start;
+  }
+
+  private EmbeddedZooKeeper awaitZooKeeper() throws ConfigException, StartupException, InterruptedException {
+    try {
+      return zookeeperStart.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof StartupException startup) {
+        throw startup;
+      }
+      if (cause instanceof ConfigException config) {
+        throw config;
+      }
+      throw new StartupException("cannot start the embedded ZooKeeper: " + cause, cause);
+    }
+  }
+
+  private void startRegistry(BasaltConfig config, String bindAddress, String host)
       throws ConfigException, StartupException, InterruptedException {
     String connectString;
     int sessionTimeout = config.positiveInt(Settings.ZOOKEEPER_SESSION_TIMEOUT);
-    if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
-      int zkPort = config.port(Settings.ZOOKEEPER_PORT);
-      zookeeper = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port",
-          zkPort, () -> {
-            try {
-              return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, zkPort));
-            } catch (IOException e) {
-              throw new BindFailedException(ServerAddresses.bind(bindAddress, zkPort), e);
-            }
-          });
+    if (zookeeperStart != null) {
+      zookeeper = awaitZooKeeper();
       connectString = ServerAddresses.localDialAddress(bindAddress) + ":" + zookeeper.port();
       zookeeperAddress = host + ":" + zookeeper.port();
     } else {
@@ -248,6 +279,14 @@ public final class BasaltServer {
     return "Basalt ready: zookeeper=" + zookeeperAddress + " rpc=" + identity.hostAndPort();
   }
 
+  /**
+   * Where clients find the registry, as a ZooKeeper connect string: the embedded server's {@code host:port}, or the
+   * external quorum.
+   */
+  public String zookeeperAddress() {
+    return zookeeperAddress;
+  }
+
   public ServerIdentity identity() {
     return identity;
   }
@@ -286,6 +325,14 @@ public final class BasaltServer {
       }
     });
     quietly("embedded ZooKeeper", () -> {
+      if (zookeeper == null && zookeeperStart != null) {
+        // Startup failed elsewhere while ZooKeeper was still starting: wait for it so it can be closed.
+        try {
+          zookeeper = zookeeperStart.get();
+        } catch (ExecutionException e) {
+          return; // it never started, so there is nothing to close
+        }
+      }
       if (zookeeper != null) {
         zookeeper.close();
       }
