@@ -34,7 +34,7 @@ public final class BenchmarkMain {
   private BenchmarkMain() {}
 
   public static void main(String[] args) throws Exception {
-    if (java.util.List.of(args).contains("--help") || java.util.List.of(args).contains("-h")) {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
       System.out.println(RunOptions.USAGE);
       return;
     }

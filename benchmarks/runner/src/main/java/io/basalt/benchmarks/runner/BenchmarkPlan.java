@@ -23,7 +23,7 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, List<Integer> peTh
   }
 
   public static BenchmarkPlan full() {
-    return new BenchmarkPlan("full", 100_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 200_000, 4),
+    return new BenchmarkPlan("full", 50_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 100_000, 4),
         new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
   }
 

@@ -8,6 +8,7 @@ import io.basalt.storage.data.TableCursor;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -20,7 +21,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * iterations and threads on JMH's command line.
  */
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
-@OutputTimeUnit(java.util.concurrent.TimeUnit.MICROSECONDS)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class StorageOperationsBenchmark {
   /** Increments go to this many counter rows, spread over the table like PE's. */
   private static final int COUNTER_ROWS = 1000;

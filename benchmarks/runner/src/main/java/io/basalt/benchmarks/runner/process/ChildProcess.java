@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner.process;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ public final class ChildProcess {
     Process process = new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .start();
     int status;
     try {

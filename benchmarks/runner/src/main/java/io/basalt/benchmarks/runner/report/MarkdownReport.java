@@ -1,6 +1,8 @@
 package io.basalt.benchmarks.runner.report;
 
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -40,7 +42,8 @@ public final class MarkdownReport {
         .append(env.hbase()).append(" standalone, PerformanceEvaluation from hbase-mapreduce ").append(env.hbase())
         .append(", YCSB ").append(env.ycsb()).append(", JMH ").append(env.jmh()).append('\n');
     results.planDescription().forEach(line -> text.append("- ").append(line).append('\n'));
-    text.append("- Started ").append(results.started().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+    text.append("- Started ").append(results.started().truncatedTo(ChronoUnit.SECONDS)
+        .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     if (results.elapsed() != null) {
       text.append(", took ").append(results.elapsed().toMinutes()).append(" min");
     }
@@ -75,7 +78,7 @@ public final class MarkdownReport {
     text.append("\n#### HBase PerformanceEvaluation\n\n");
     text.append("Throughput in operations per second (all client threads together), latency in µs; ÷ is Basalt "
         + "over HBase (throughput: higher is better; p99: lower is better). Client CPU is the PE client's share of "
-        + "the CPU time client and server used.\n\n");
+        + "the CPU time client and server used, its JVM's start included.\n\n");
     text.append(comparisonTable(results.performanceEvaluation(), true).render());
   }
 
@@ -103,7 +106,7 @@ public final class MarkdownReport {
           Format.micros(basalt, basalt.p99Micros()), Format.micros(hbase, hbase.p50Micros()),
           Format.micros(hbase, hbase.p99Micros()), Format.ratio(comparison.p99Ratio())};
       if (withClientShare) {
-        String[] withShare = java.util.Arrays.copyOf(cells, cells.length + 1);
+        String[] withShare = Arrays.copyOf(cells, cells.length + 1);
         withShare[cells.length] = Format.share(basalt.clientShare()) + " / " + Format.share(hbase.clientShare());
         cells = withShare;
       }

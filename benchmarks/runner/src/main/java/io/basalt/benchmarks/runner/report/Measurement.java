@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner.report;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What one benchmark run against one server measured: throughput in operations per second and latency percentiles
@@ -44,7 +45,7 @@ public record Measurement(double opsPerSecond, double p50Micros, double p99Micro
         median(good, Measurement::p99Micros), median(good, Measurement::clientCpuShare), null);
   }
 
-  private static double median(List<Measurement> rounds, java.util.function.ToDoubleFunction<Measurement> metric) {
+  private static double median(List<Measurement> rounds, ToDoubleFunction<Measurement> metric) {
     double[] values = rounds.stream().mapToDouble(metric).sorted().toArray();
     int middle = values.length / 2;
     return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;

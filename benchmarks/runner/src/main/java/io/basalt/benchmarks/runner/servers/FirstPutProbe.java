@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner.servers;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -35,7 +36,7 @@ public final class FirstPutProbe {
   }
 
   /** Blocks until a put is acknowledged; fails when {@code alive} turns false or the deadline passes. */
-  public static void awaitFirstPut(Configuration conf, java.util.function.BooleanSupplier alive, Duration timeout,
+  public static void awaitFirstPut(Configuration conf, BooleanSupplier alive, Duration timeout,
       String log) throws IOException, InterruptedException {
     Configuration probing = new Configuration(conf);
     probing.setInt("hbase.client.retries.number", 1);
