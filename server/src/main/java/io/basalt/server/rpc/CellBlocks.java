@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.codec.Codec;
 import org.apache.hadoop.hbase.codec.KeyValueCodec;
 import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
@@ -47,7 +48,13 @@ final class CellBlocks {
 
   /** Encodes cells into a new buffer; the caller owns (and releases) it. */
   static ByteBuf encode(ByteBufAllocator alloc, Codec codec, List<Cell> cells) throws IOException {
-    ByteBuf block = alloc.buffer();
+    boolean withTags = codec instanceof KeyValueCodecWithTags;
+    int size = 0;
+    for (Cell cell : cells) {
+      // Each cell is its KeyValue serialization behind a 4-byte length: sized once, the buffer never regrows.
+      size += Integer.BYTES + KeyValueUtil.getSerializedSize(cell, withTags);
+    }
+    ByteBuf block = alloc.buffer(size);
     try (ByteBufOutputStream out = new ByteBufOutputStream(block)) {
       Codec.Encoder encoder = codec.getEncoder(out);
       for (Cell cell : cells) {
