@@ -1,0 +1,190 @@
+package io.basalt.distribution;
+
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Unpacks the archive this build made and runs Basalt from it with {@code bin/basalt}, as an operator would:
+ * daemon start, status, a stock client's put and get, stop, and what the script does with a stale pid file.
+ */
+class DistributionTest {
+  private static final Pattern READY =
+      Pattern.compile("Basalt ready: zookeeper=([^:\\s]+):(\\d+) rpc=(\\S+)");
+
+  @TempDir
+  Path work;
+  private Path home;
+
+  @BeforeEach
+  void unpack() throws Exception {
+    Path archive = Path.of(System.getProperty("basalt.distribution.archive"));
+    assertTrue(Files.isRegularFile(archive), archive + " was not built");
+    Result untar = run(new ProcessBuilder("tar", "xzf", archive.toString(), "-C", work.toString()));
+    assertEquals(0, untar.exit(), untar.output());
+    try (var entries = Files.list(work)) {
+      home = entries.filter(p -> p.getFileName().toString().startsWith("basalt-")).findFirst().orElseThrow();
+    }
+  }
+
+  @AfterEach
+  void killLeftovers() throws Exception {
+    Path pidFile = home.resolve("logs/basalt.pid");
+    if (Files.exists(pidFile)) {
+      ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  @Test
+  void theArchiveHoldsTheLauncherTheConfigurationAndTheLibraries() throws IOException {
+    assertTrue(Files.isExecutable(home.resolve("bin/basalt")));
+    Path sourceRoot = Path.of(System.getProperty("basalt.source.root"));
+    assertEquals(Files.readString(sourceRoot.resolve("conf/basalt-site.xml")),
+        Files.readString(home.resolve("conf/basalt-site.xml")));
+    try (var jars = Files.list(home.resolve("lib"))) {
+      List<String> names = jars.map(p -> p.getFileName().toString()).toList();
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-server-")), names.toString());
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("rocksdbjni-")), names.toString());
+    }
+    assertTrue(Files.isRegularFile(home.resolve("docs/testing-with-basalt.md")));
+  }
+
+  @Test
+  void startsInTheBackgroundServesClientsAndStops() throws Exception {
+    Path data = work.resolve("data");
+    Result start = basalt(onFreePorts("start", "--daemon", "--data-dir", data.toString()));
+    assertEquals(0, start.exit(), start.output());
+    Matcher ready = READY.matcher(start.output());
+    assertTrue(ready.find(), start.output());
+    Path pidFile = home.resolve("logs/basalt.pid");
+    long pid = Long.parseLong(Files.readString(pidFile).trim());
+    assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+
+    Result status = basalt("status");
+    assertEquals(0, status.exit(), status.output());
+    assertTrue(status.output().contains("pid " + pid) && status.output().contains(ready.group()),
+        status.output());
+
+    Result again = basalt(onFreePorts("start", "--daemon", "--data-dir", work.resolve("other").toString()));
+    assertEquals(1, again.exit(), again.output());
+    assertTrue(again.output().contains("already running"), again.output());
+
+    putAndGet(ready.group(1), Integer.parseInt(ready.group(2)));
+
+    Result stop = basalt("stop");
+    assertEquals(0, stop.exit(), stop.output());
+    assertFalse(Files.exists(pidFile));
+    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    assertEquals(3, basalt("status").exit());
+    String log = Files.readString(home.resolve("logs/basalt.log"));
+    assertTrue(log.contains("Basalt stopped"), log);
+    assertTrue(Files.isDirectory(data.resolve("store")), "data went to --data-dir");
+  }
+
+  @Test
+  void aStalePidFileIsReportedThenReplaced() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path pidFile = home.resolve("logs/basalt.pid");
+    Files.createDirectories(pidFile.getParent());
+    Files.writeString(pidFile, gone.pid() + "\n");
+
+    Result status = basalt("status");
+    assertEquals(1, status.exit(), status.output());
+    assertEquals(0, basalt("stop").exit());
+    assertFalse(Files.exists(pidFile), "stop clears a stale pid file");
+
+    Files.writeString(pidFile, gone.pid() + "\n");
+    Result start = basalt(onFreePorts("start", "--daemon", "--data-dir", work.resolve("data").toString()));
+    assertEquals(0, start.exit(), start.output());
+    assertTrue(start.output().contains("stale pid file"), start.output());
+    assertEquals(0, basalt("stop").exit());
+  }
+
+  @Test
+  void badUsageAndStartupFailuresAreOneLineAndNonZero() throws Exception {
+    assertEquals(2, basalt("frobnicate").exit());
+    Result badOption = basalt("start", "--no-such-option", "x");
+    assertEquals(2, badOption.exit(), badOption.output());
+    assertTrue(badOption.output().contains("unknown option --no-such-option"), badOption.output());
+
+    Path notADirectory = Files.writeString(work.resolve("a-file"), "x");
+    Result failed = basalt(onFreePorts("start", "--daemon", "--data-dir", notADirectory.toString()));
+    assertEquals(1, failed.exit(), failed.output());
+    assertTrue(failed.output().contains("exited while starting"), failed.output());
+    assertFalse(Files.exists(home.resolve("logs/basalt.pid")));
+  }
+
+  private static void putAndGet(String zookeeperHost, int zookeeperPort) throws IOException {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("hbase.zookeeper.quorum", zookeeperHost);
+    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
+    TableName name = TableName.valueOf("from_the_archive");
+    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build());
+      try (Table table = connection.getTable(name)) {
+        table.put(new Put(toBytes("r")).addColumn(toBytes("f"), toBytes("q"), toBytes("v")));
+        assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(toBytes("f"), toBytes("q")));
+      }
+    }
+  }
+
+  private Result basalt(String... words) throws Exception {
+    List<String> line = new ArrayList<>(List.of(home.resolve("bin/basalt").toString()));
+    line.addAll(List.of(words));
+    ProcessBuilder builder = new ProcessBuilder(line).directory(work.toFile());
+    builder.environment().put("BASALT_START_TIMEOUT", "120");
+    return run(builder);
+  }
+
+  /** The words of a start command, on free ports: never a fixed port in a test. */
+  private static String[] onFreePorts(String... words) {
+    List<String> all = new ArrayList<>(List.of(words));
+    all.addAll(List.of("--rpc-port", "0", "--zookeeper-port", "0", "--info-port", "0"));
+    return all.toArray(new String[0]);
+  }
+
+  private static Result run(ProcessBuilder builder) throws Exception {
+    Path output = Files.createTempFile("basalt-command", ".out");
+    try {
+      Process process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      if (!process.waitFor(180, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError(String.join(" ", builder.command()) + " did not finish");
+      }
+      return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(output);
+    }
+  }
+
+  private record Result(int exit, String output) {}
+}
