@@ -72,6 +72,7 @@ class DistributionTest {
       List<String> names = jars.map(p -> p.getFileName().toString()).toList();
       assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-server-")), names.toString());
       assertTrue(names.stream().anyMatch(n -> n.startsWith("rocksdbjni-")), names.toString());
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-tools-")), names.toString());
     }
     assertTrue(Files.isRegularFile(home.resolve("docs/testing-with-basalt.md")));
   }
@@ -97,6 +98,11 @@ class DistributionTest {
     assertTrue(again.output().contains("already running"), again.output());
 
     putAndGet(ready.group(1), Integer.parseInt(ready.group(2)));
+    String cluster = ready.group(1) + ":" + ready.group(2);
+    Result copy = basalt("copy", "--from", cluster, "--to", cluster, "--tables", "from_the_archive", "--rename",
+        "from_the_archive=copied_from_the_archive");
+    assertEquals(0, copy.exit(), copy.output());
+    assertTrue(copy.output().contains("EQUAL from_the_archive and copied_from_the_archive"), copy.output());
 
     Result stop = basalt("stop");
     assertEquals(0, stop.exit(), stop.output());
