@@ -1,6 +1,7 @@
 package io.basalt.embedded;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.security.User;
 import org.slf4j.Logger;
@@ -14,6 +15,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClientWarmUp {
   private static final Logger LOG = LoggerFactory.getLogger(ClientWarmUp.class);
+  private static final AtomicBoolean STARTED = new AtomicBoolean();
   private static final List<String> CLASSES = List.of(
       "org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos",
       "org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos",
@@ -38,7 +40,11 @@ final class ClientWarmUp {
 
   private ClientWarmUp() {}
 
+  /** Starts the warm-up the first time a server starts in this JVM; afterwards the classes are loaded. */
   static void startInBackground() {
+    if (!STARTED.compareAndSet(false, true)) {
+      return;
+    }
     Thread thread = new Thread(ClientWarmUp::run, "basalt-embedded-client-warm-up");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
