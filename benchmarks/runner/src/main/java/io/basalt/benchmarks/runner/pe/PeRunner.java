@@ -47,6 +47,7 @@ public final class PeRunner {
     command.add(MAIN_CLASS);
     command.add("-Dhbase.zookeeper.quorum=" + server.zookeeperHost());
     command.add("-Dhbase.zookeeper.property.clientPort=" + server.zookeeperPort());
+    int operations = workload.rowsPerThread(rowsPerThread) * threads;
     command.addAll(List.of("--nomapred", "--valueSize=" + VALUE_SIZE, "--latency", "--autoFlush=true",
         "--rows=" + workload.rowsPerThread(rowsPerThread), workload.command(), Integer.toString(threads)));
     Path log = logDir.resolve(runId + ".log");
@@ -59,7 +60,9 @@ public final class PeRunner {
     if (!outcome.succeeded()) {
       return Measurement.failed(outcome.describeFailure());
     }
-    return PeOutputParser.parse(outcome.output()).withClientCpuShare(window.clientCpuShare());
+    double serverCpu = window.serverCpuMicros();
+    return PeOutputParser.parse(outcome.output())
+        .withCpu(window.clientCpuShare(), serverCpu < 0 ? -1 : serverCpu / operations);
   }
 
   /** PE reports through its logger; this sends PE's own lines to standard output, where the log file gets them. */

@@ -31,6 +31,10 @@ final class Format {
     return ratio.isPresent() ? String.format(Locale.ROOT, "%.2f", ratio.getAsDouble()) : "–";
   }
 
+  static String optional(Optional<Double> value) {
+    return value.map(Format::number).orElse("–");
+  }
+
   static String share(Optional<Double> share) {
     return share.map(value -> String.format(Locale.ROOT, "%.0f%%", value * 100)).orElse("–");
   }

@@ -78,7 +78,9 @@ public final class MarkdownReport {
     text.append("\n#### HBase PerformanceEvaluation\n\n");
     text.append("Throughput in operations per second (all client threads together), latency in µs; ÷ is Basalt "
         + "over HBase (throughput: higher is better; p99: lower is better). Client CPU is the PE client's share of "
-        + "the CPU time client and server used, its JVM's start included.\n\n");
+        + "the CPU time client and server used, its JVM's start included. Server CPU is the server process's CPU "
+        + "time (all its threads, background work included) divided by the operations the client made: what each "
+        + "operation cost the server, whatever limited the throughput.\n\n");
     text.append(comparisonTable(results.performanceEvaluation(), true).render());
   }
 
@@ -92,10 +94,11 @@ public final class MarkdownReport {
     text.append(comparisonTable(results.ycsb(), false).render());
   }
 
-  private static MarkdownTable comparisonTable(List<Comparison> comparisons, boolean withClientShare) {
-    MarkdownTable table = withClientShare
+  private static MarkdownTable comparisonTable(List<Comparison> comparisons, boolean withCpu) {
+    MarkdownTable table = withCpu
         ? new MarkdownTable("Workload", "Threads", "Basalt ops/s", "HBase ops/s", "÷", "Basalt p50", "Basalt p99",
-            "HBase p50", "HBase p99", "p99 ÷", "Client CPU (Basalt / HBase)")
+            "HBase p50", "HBase p99", "p99 ÷", "Client CPU (Basalt / HBase)",
+            "Server CPU µs/op (Basalt / HBase)")
         : new MarkdownTable("Workload", "Threads", "Basalt ops/s", "HBase ops/s", "÷", "Basalt p50", "Basalt p99",
             "HBase p50", "HBase p99", "p99 ÷");
     for (Comparison comparison : comparisons) {
@@ -105,10 +108,12 @@ public final class MarkdownReport {
           Format.rate(hbase), Format.ratio(comparison.throughputRatio()), Format.micros(basalt, basalt.p50Micros()),
           Format.micros(basalt, basalt.p99Micros()), Format.micros(hbase, hbase.p50Micros()),
           Format.micros(hbase, hbase.p99Micros()), Format.ratio(comparison.p99Ratio())};
-      if (withClientShare) {
-        String[] withShare = Arrays.copyOf(cells, cells.length + 1);
-        withShare[cells.length] = Format.share(basalt.clientShare()) + " / " + Format.share(hbase.clientShare());
-        cells = withShare;
+      if (withCpu) {
+        String[] cpuCells = Arrays.copyOf(cells, cells.length + 2);
+        cpuCells[cells.length] = Format.share(basalt.clientShare()) + " / " + Format.share(hbase.clientShare());
+        cpuCells[cells.length + 1] = Format.optional(basalt.serverCpuPerOp()) + " / "
+            + Format.optional(hbase.serverCpuPerOp());
+        cells = cpuCells;
       }
       table.row(cells);
     }

@@ -55,6 +55,11 @@ public final class LoadWindow implements AutoCloseable {
     return (double) clientTicks / (serverTicks + clientTicks);
   }
 
+  /** CPU time the server spent in the window, in microseconds, or -1 when unknown. */
+  public double serverCpuMicros() {
+    return serverTicks < 0 ? -1 : serverTicks * 1_000_000.0 / ProcStats.TICKS_PER_SECOND;
+  }
+
   @Override
   public void close() {
     if (!open) {

@@ -6,10 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Resource use of processes from Linux's {@code /proc}: resident memory, and CPU time in clock ticks. Tick counts
- * are only ever compared with each other, so the tick length never matters.
+ * Resource use of processes from Linux's {@code /proc}: resident memory, and CPU time in clock ticks of
+ * {@link #TICKS_PER_SECOND}.
  */
 public final class ProcStats {
+  /** The kernel's clock tick rate for {@code /proc} CPU times ({@code getconf CLK_TCK}; 100 on every common Linux). */
+  public static final long TICKS_PER_SECOND = readTicksPerSecond();
+
   private ProcStats() {}
 
   /** Resident set size ({@code VmRSS}) in bytes, or -1 once the process is gone. */
@@ -52,6 +55,19 @@ public final class ProcStats {
       return fields;
     } catch (IOException | RuntimeException e) {
       return null;
+    }
+  }
+
+  private static long readTicksPerSecond() {
+    try {
+      Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+      String answer = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+      return getconf.waitFor() == 0 ? Long.parseLong(answer) : 100;
+    } catch (IOException | NumberFormatException e) {
+      return 100;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 100;
     }
   }
 }

@@ -21,8 +21,8 @@ class MarkdownReportTest {
     results.launchToFirstPut("HBase", Duration.ofMillis(20_000));
     results.memory().record("Basalt", "PerformanceEvaluation", 300L << 20);
     results.memory().record("HBase", "PerformanceEvaluation", 900L << 20);
-    results.addPerformanceEvaluation(new Comparison("randomRead", 1, Measurement.of(4000, 200, 900),
-        Measurement.of(1000, 700, 1800)));
+    results.addPerformanceEvaluation(new Comparison("randomRead", 1,
+        Measurement.of(4000, 200, 900).withCpu(0.5, 95.4), Measurement.of(1000, 700, 1800).withCpu(0.4, 310)));
     results.addPerformanceEvaluation(new Comparison("randomWrite", 1, Measurement.of(1500, 500, 4000),
         Measurement.of(1000, 800, 3000)));
     results.addCeiling(new CeilingComparison("get", "randomRead", 1, Measurement.of(100_000, 8, 40),
@@ -59,8 +59,10 @@ class MarkdownReportTest {
     assertTrue(markdown.contains("| Process launch to first acknowledged put | 0.80 s | 20.00 s |"), markdown);
     assertTrue(markdown.contains("| Peak resident memory under PerformanceEvaluation | 300 MiB | 900 MiB |"),
         markdown);
-    assertTrue(markdown.contains("| randomRead | 1 | 4,000 | 1,000 | 4.00 | 200 | 900 | 700 | 1,800 | 0.50 |"),
-        markdown);
+    assertTrue(markdown.contains("| randomRead | 1 | 4,000 | 1,000 | 4.00 | 200 | 900 | 700 | 1,800 | 0.50 | "
+        + "50% / 40% | 95.4 / 310 |"), markdown);
+    assertTrue(markdown.contains("| randomWrite | 1 | 1,500 | 1,000 | 1.50 | 500 | 4,000 | 800 | 3,000 | 1.33 | "
+        + "– / – | – / – |"), markdown);
     assertTrue(markdown.contains("| get | randomRead | 1 | 100,000 | 8.0 | 40.0 | 4,000 | 25.00 |"), markdown);
     assertTrue(!markdown.contains("quick run"), markdown);
   }
