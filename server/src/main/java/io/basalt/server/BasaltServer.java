@@ -99,7 +99,8 @@ public final class BasaltServer {
         new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
-            config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION)),
+            config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
+            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS)),
         clusterId));
     LOG.info("RPC server listening on port {}", rpc.port());
 

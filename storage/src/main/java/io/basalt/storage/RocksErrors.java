@@ -16,6 +16,12 @@ final class RocksErrors {
     return new StorageException(what + " failed: " + e.getMessage(), e);
   }
 
+  /** Whether RocksDB gave up on something it would have had to wait for (a write stall, an uncached block). */
+  static boolean isIncomplete(RocksDBException e) {
+    Status status = e.getStatus();
+    return status != null && status.getCode() == Status.Code.Incomplete;
+  }
+
   /**
    * RocksDB reports a full disk as an I/O error with sub-code NoSpace (the file system's ENOSPC); until it
    * recovers, every write gets the same background error. Its own space limit has a sub-code RocksJava does not

@@ -78,7 +78,10 @@ public final class Table {
     if (mutations.isEmpty()) {
       return;
     }
-    lifecycle.readLock().lock();
+    if (durability == Durability.LOG_FSYNC) {
+      NonBlocking.refuseToWait("an fsync of the log");
+    }
+    lockLifecycle();
     try {
       checkNotDropped();
       TableDefinition current = definition;
@@ -100,9 +103,16 @@ public final class Table {
         try (RowLocks.RowLock ignored = rows.size() == 1
             ? rowLocks.lock(current.id(), rows.get(0))
             : rowLocks.lockAll(current.id(), rows)) {
-          db.write(writeOptions.get(durability), batch);
+          if (NonBlocking.active()) {
+            db.write(writeOptions.withoutWaiting(durability), batch);
+          } else {
+            db.write(writeOptions.get(durability), batch);
+          }
         }
       } catch (RocksDBException e) {
+        if (NonBlocking.active() && RocksErrors.isIncomplete(e)) {
+          NonBlocking.refuseToWait("RocksDB is stalling writes");
+        }
         throw RocksErrors.of("write to table " + current.name(), e);
       }
     } finally {
@@ -120,7 +130,7 @@ public final class Table {
 
   /** Opens a cursor over a row range, forwards or backwards; see {@link #openCursor(List, byte[], byte[])}. */
   public TableCursor openCursor(List<byte[]> families, RowRange range) throws StorageException {
-    lifecycle.readLock().lock();
+    lockLifecycle();
     try {
       checkNotDropped();
       TableDefinition current = definition;
@@ -269,6 +279,15 @@ public final class Table {
 
   List<ColumnFamilyHandle> handles() {
     return handles;
+  }
+
+  /** Holds off schema changes and drops for a write or a cursor's opening; not waited for without blocking. */
+  private void lockLifecycle() {
+    if (!NonBlocking.active()) {
+      lifecycle.readLock().lock();
+    } else if (!lifecycle.readLock().tryLock()) {
+      NonBlocking.refuseToWait("the table is being changed");
+    }
   }
 
   private void checkNotDropped() throws UnknownTableException {

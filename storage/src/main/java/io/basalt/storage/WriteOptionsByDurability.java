@@ -4,22 +4,42 @@ import java.util.EnumMap;
 import java.util.Map;
 import org.rocksdb.WriteOptions;
 
-/** One reusable RocksDB {@link WriteOptions} per durability level. */
+/**
+ * Reusable RocksDB {@link WriteOptions} per durability level, each in two kinds: one that waits out a write stall
+ * and one that fails at once instead (for writers in a {@link NonBlocking} scope).
+ */
 final class WriteOptionsByDurability implements AutoCloseable {
-  private final Map<Durability, WriteOptions> options = new EnumMap<>(Durability.class);
+  private final Map<Durability, WriteOptions> waiting = new EnumMap<>(Durability.class);
+  private final Map<Durability, WriteOptions> nonBlocking = new EnumMap<>(Durability.class);
 
   WriteOptionsByDurability() {
-    options.put(Durability.SKIP_LOG, new WriteOptions().setDisableWAL(true));
-    options.put(Durability.LOG, new WriteOptions());
-    options.put(Durability.LOG_FSYNC, new WriteOptions().setSync(true));
+    for (Durability durability : Durability.values()) {
+      waiting.put(durability, options(durability));
+      nonBlocking.put(durability, options(durability).setNoSlowdown(true));
+    }
   }
 
+  private static WriteOptions options(Durability durability) {
+    return switch (durability) {
+      case SKIP_LOG -> new WriteOptions().setDisableWAL(true);
+      case LOG -> new WriteOptions();
+      case LOG_FSYNC -> new WriteOptions().setSync(true);
+    };
+  }
+
+  /** Options that wait out write stalls. */
   WriteOptions get(Durability durability) {
-    return options.get(durability);
+    return waiting.get(durability);
+  }
+
+  /** Options under which a write that would stall fails with status Incomplete, writing nothing. */
+  WriteOptions withoutWaiting(Durability durability) {
+    return nonBlocking.get(durability);
   }
 
   @Override
   public void close() {
-    options.values().forEach(WriteOptions::close);
+    waiting.values().forEach(WriteOptions::close);
+    nonBlocking.values().forEach(WriteOptions::close);
   }
 }

@@ -1,5 +1,6 @@
 package io.basalt.hbase.read;
 
+import io.basalt.storage.WouldBlockException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,8 @@ public final class RowScanner implements RegionScanner {
   public Batch next(ScanLimits limits) throws IOException {
     try {
       return read(limits);
+    } catch (WouldBlockException e) {
+      throw e; // not a failure: the read runs again where it may wait
     } catch (RuntimeException e) {
       throw new DoNotRetryIOException("reading " + region.getRegionNameAsString() + " failed: " + e, e);
     }

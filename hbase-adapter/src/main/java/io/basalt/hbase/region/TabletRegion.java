@@ -152,19 +152,38 @@ public final class TabletRegion implements Region {
   @Override
   public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
     checkServing();
-    // HBase counts every mutation of a batch as a write request, before any of them is applied.
+    // HBase counts every mutation of a batch as a write request, applied or not. A batch that would have had to
+    // wait (WouldBlockException) has done nothing yet and is counted where it runs again.
+    List<MutationOutcome> outcomes;
+    try {
+      outcomes = writer.batch(mutations, nonceGroup);
+    } catch (IOException e) {
+      countBatch(mutations);
+      throw e;
+    }
+    countBatch(mutations);
+    return outcomes;
+  }
+
+  private void countBatch(List<NoncedMutation> mutations) {
     requests.countWrites(mutations.size());
     for (NoncedMutation mutation : mutations) {
       requests.touched(mutation.mutation().getRow());
     }
-    return writer.batch(mutations, nonceGroup);
   }
 
   @Override
   public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
     checkServing();
+    Result result;
+    try {
+      result = writer.mutateRow(mutations, nonceGroup, nonce);
+    } catch (IOException e) {
+      countWrites(mutations);
+      throw e;
+    }
     countWrites(mutations);
-    return writer.mutateRow(mutations, nonceGroup, nonce);
+    return result;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.MethodDescriptor;
 import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.ServiceDescriptor;
@@ -69,15 +70,27 @@ public final class ServiceBinding {
     private final String fullName;
     private final Q prototype;
     private final RpcHandler<Q> handler;
+    private final Predicate<Q> isShort;
 
-    private Method(String fullName, Q prototype, RpcHandler<Q> handler) {
+    private Method(String fullName, Q prototype, RpcHandler<Q> handler, Predicate<Q> isShort) {
       this.fullName = fullName;
       this.prototype = prototype;
       this.handler = handler;
+      this.isShort = isShort;
     }
 
     public String fullName() {
       return fullName;
+    }
+
+    /**
+     * Whether a call with this request is short enough to try on the thread that read it, in a {@link
+     * io.basalt.storage.NonBlocking} scope: it reads or writes one row, and where it would wait it throws {@link
+     * io.basalt.storage.WouldBlockException} having changed nothing, to be run again on a thread that may wait.
+     */
+    @SuppressWarnings("unchecked")
+    public boolean isShort(Message request) {
+      return isShort.test((Q) request);
     }
 
     /** Parses the request parameter; a malformed one is the client's fault and not worth retrying. */
@@ -107,6 +120,12 @@ public final class ServiceBinding {
     }
 
     public <Q extends Message> Builder on(String methodName, Q requestPrototype, RpcHandler<Q> handler) {
+      return onShortWhen(methodName, requestPrototype, request -> false, handler);
+    }
+
+    /** A method whose calls are short when {@code isShort} says so, in the sense of {@link Method#isShort}. */
+    public <Q extends Message> Builder onShortWhen(String methodName, Q requestPrototype, Predicate<Q> isShort,
+        RpcHandler<Q> handler) {
       MethodDescriptor method = descriptor.findMethodByName(methodName);
       if (method == null) {
         throw new IllegalArgumentException(descriptor.getName() + " has no method " + methodName);
@@ -116,7 +135,7 @@ public final class ServiceBinding {
             + method.getInputType().getName() + ", not " + requestPrototype.getDescriptorForType().getName());
       }
       if (methods.put(methodName, new Method<>(descriptor.getName() + "." + methodName, requestPrototype,
-          handler)) != null) {
+          handler, isShort)) != null) {
         throw new IllegalArgumentException("two handlers for " + descriptor.getName() + "." + methodName);
       }
       return this;

@@ -39,13 +39,19 @@ public final class ClientServiceHandlers {
     this.statistics = statistics;
   }
 
-  /** Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. */
+  /**
+   * Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. Get, Mutate
+   * and a Multi of one row's action are short: they may run on the thread that read them when they need not wait.
+   * Scans and batches of several actions have unbounded work, or could be half done when they would wait.
+   */
   ServiceBinding binding() {
     return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
-        .on("Get", GetRequest.getDefaultInstance(), counted(statistics, this::get))
-        .on("Mutate", MutateRequest.getDefaultInstance(), counted(statistics, this::mutate))
+        .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> true, counted(statistics, this::get))
+        .onShortWhen("Mutate", MutateRequest.getDefaultInstance(), request -> true,
+            counted(statistics, this::mutate))
         .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), counted(statistics, scans::scan))
-        .on("Multi", ClientProtos.MultiRequest.getDefaultInstance(), counted(statistics, multi::multi))
+        .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isOneRow,
+            counted(statistics, multi::multi))
         .build();
   }
 

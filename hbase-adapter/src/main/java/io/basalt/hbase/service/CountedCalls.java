@@ -1,6 +1,7 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.rpc.RpcHandler;
+import java.io.IOException;
 import io.basalt.hbase.stats.TabletStatistics;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
@@ -13,8 +14,16 @@ final class CountedCalls {
 
   static <Q extends Message> RpcHandler<Q> counted(TabletStatistics statistics, RpcHandler<Q> handler) {
     return (call, request) -> {
+      Message response;
+      try {
+        response = handler.handle(call, request);
+      } catch (IOException e) {
+        statistics.countRpc();
+        throw e;
+      }
+      // Not counted when it threw WouldBlockException: it is counted once it runs again on a handler thread.
       statistics.countRpc();
-      return handler.handle(call, request);
+      return response;
     };
   }
 }

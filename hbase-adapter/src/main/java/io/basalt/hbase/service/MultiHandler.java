@@ -49,6 +49,18 @@ final class MultiHandler {
     this.regions = regions;
   }
 
+  /**
+   * Whether a batch touches one row all or nothing: a single region action that is conditioned, atomic or holds a
+   * single action. Only such a batch can stop, where it would wait, with nothing done.
+   */
+  static boolean isOneRow(MultiRequest request) {
+    if (request.getRegionActionCount() != 1) {
+      return false;
+    }
+    RegionAction action = request.getRegionAction(0);
+    return request.hasCondition() || action.hasCondition() || action.getAtomic() || action.getActionCount() == 1;
+  }
+
   MultiResponse multi(CallContext call, MultiRequest request) throws IOException {
     CellScanner cells = call.requestCells();
     long nonceGroup = request.hasNonceGroup() ? request.getNonceGroup() : HConstants.NO_NONCE;

@@ -42,6 +42,9 @@ public final class ConditionalMutator {
         throw new DoNotRetryIOException("Action's getRow must match");
       }
     }
+    for (Mutation action : actions) {
+      writer.refuseFsyncWithoutBlocking(action);
+    }
     try (RowLocks.RowLock ignored = writer.lockRow(row)) {
       Outcome outcome = check(checkAndMutate);
       if (!outcome.matches()) {

@@ -3,6 +3,7 @@ package io.basalt.hbase.write;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.Durability;
+import io.basalt.storage.NonBlocking;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
@@ -67,6 +68,9 @@ public final class RegionWriter {
    * Deletes before it, so it sees them. A mutation that is invalid on its own fails alone.
    */
   public List<MutationOutcome> batch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
+    for (NoncedMutation mutation : mutations) {
+      refuseFsyncWithoutBlocking(mutation.mutation());
+    }
     MutationOutcome[] outcomes = new MutationOutcome[mutations.size()];
     Integer[] order = new Integer[mutations.size()];
     List<byte[]> rows = new ArrayList<>();
@@ -107,11 +111,25 @@ public final class RegionWriter {
    */
   public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
     byte[] row = sameRow(mutations);
+    for (Mutation mutation : mutations) {
+      refuseFsyncWithoutBlocking(mutation);
+    }
     try (RowLocks.RowLock ignored = lockRow(row)) {
       long now = clock.millis();
       return applyRowLocked(row, mutations, now, now, nonceGroup, nonce);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
+    }
+  }
+
+  /**
+   * An fsync is a wait: a writer that must not wait ({@link NonBlocking}) hands the call on before it reads or
+   * counts anything, rather than when it reaches the write.
+   */
+  void refuseFsyncWithoutBlocking(Mutation mutation) {
+    if (NonBlocking.active()
+        && Durabilities.of(mutation.getDurability(), table.descriptor()) == Durability.LOG_FSYNC) {
+      NonBlocking.refuseToWait("an fsync of the log");
     }
   }
 

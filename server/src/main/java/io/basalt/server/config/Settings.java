@@ -42,6 +42,11 @@ public final class Settings {
       "basalt.ipc.server.max.scanners.per.connection", "1000",
       "Scanners one client connection may hold open at once; opening another fails with DoNotRetryIOException. "
           + "HBase has no such limit.");
+  public static final Setting SHORT_CALLS_ON_IO_THREADS = new Setting("basalt.ipc.server.short.calls.on.io.threads",
+      "true", "Run a Get or single-row Mutate on the network thread that read it, when it can finish without "
+          + "waiting (row lock free, data in memory, no write stall, no fsync), instead of handing it to a handler "
+          + "thread: two thread switches fewer per call. Calls that would wait, scans, batches and calls arriving "
+          + "faster than they are answered on one connection still go to the handlers.");
   public static final Setting SCANNER_LEASE = new Setting("hbase.client.scanner.timeout.period", "60000",
       "Scanner lease in ms: a scanner without a call for this long is closed.");
   public static final Setting SCAN_MAX_RESULT_SIZE = new Setting("hbase.server.scanner.max.result.size",
@@ -82,7 +87,7 @@ public final class Settings {
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
       RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE,
-      CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
+      CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
       MAJOR_COMPACTION_PERIOD, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, BLOCK_CACHE_BYTES,
       MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);

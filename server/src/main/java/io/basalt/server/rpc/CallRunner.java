@@ -5,6 +5,8 @@ import io.basalt.hbase.rpc.RemoteErrors;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scanner.ScannerQuota;
+import io.basalt.storage.NonBlocking;
+import io.basalt.storage.WouldBlockException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -30,21 +32,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Executes request frames on the handler pool: reads the request header, finds the method, parses the parameter
- * and the request cell block, invokes the handler and writes the response (or the exception) under the call's id.
- * Tracks calls in flight so a stopping server can let them finish.
+ * Executes request frames: reads the request header, finds the method, parses the parameter and the request cell
+ * block, invokes the handler and writes the response (or the exception) under the call's id. Tracks calls in
+ * flight so a stopping server can let them finish.
+ *
+ * <p>Most calls run on the handler pool. A short call (one row's get or mutation) is first tried on the I/O thread
+ * that decoded it, in a {@link NonBlocking} scope: that saves handing it to a handler and its answer back, two
+ * thread wake-ups that cost more than the call itself. Where it would wait (a row lock held elsewhere, a block to
+ * read from disk, a write stall, an fsync) it stops before changing anything and goes to the pool after all. A
+ * frame decoded while more of its connection's bytes are waiting goes straight to the pool, so that a client with
+ * many calls outstanding on one connection still has them run in parallel.
  */
 final class CallRunner {
   private static final Logger LOG = LoggerFactory.getLogger(CallRunner.class);
 
+  /** Larger requests go to the handlers without being parsed first: a call carrying that much is not short. */
+  private static final int SHORT_CALL_MAX_BYTES = 64 * 1024;
+
   private final Supplier<RpcDispatcher> dispatcher;
   private final ExecutorService handlers;
+  private final boolean shortCallsOnIoThreads;
   private final AtomicInteger inFlight = new AtomicInteger();
   private volatile boolean stopping;
 
-  CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers) {
+  CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers, boolean shortCallsOnIoThreads) {
     this.dispatcher = dispatcher;
     this.handlers = handlers;
+    this.shortCallsOnIoThreads = shortCallsOnIoThreads;
   }
 
   /**
@@ -63,11 +77,18 @@ final class CallRunner {
       activity.callFinished(System.nanoTime());
       inFlight.decrementAndGet();
     };
+    if (shortCallsOnIoThreads && !frame.backlogged() && frame.bytes().length <= SHORT_CALL_MAX_BYTES) {
+      ChannelFuture answer = runWithoutWaiting(channel, frame, scanners);
+      if (answer != null) {
+        answer.addListener(written -> finished.run());
+        return;
+      }
+    }
     try {
       handlers.execute(() -> {
         ChannelFuture answer = null;
         try {
-          answer = run(channel, frame, scanners);
+          answer = run(channel, frame, scanners, false);
         } finally {
           if (answer == null) { // run() itself failed: there is no answer to wait for
             finished.run();
@@ -107,8 +128,23 @@ final class CallRunner {
     return true;
   }
 
-  /** Runs one call and writes its answer (or error); returns that write. */
-  private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners) {
+  /**
+   * Runs a short call on this thread if it can finish without waiting, and writes its answer; returns that write,
+   * or null when the call must go to a handler thread (it is not short, or it would have waited).
+   */
+  private ChannelFuture runWithoutWaiting(Channel channel, RpcFrame frame, ScannerQuota scanners) {
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      return run(channel, frame, scanners, true);
+    } catch (WouldBlockException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Runs one call and writes its answer (or error); returns that write. With {@code onlyShort}, a call that is not
+   * short throws {@link WouldBlockException} before its handler runs.
+   */
+  private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners, boolean onlyShort) {
     RequestReader reader = new RequestReader(frame.bytes());
     RequestHeader header;
     try {
@@ -121,8 +157,10 @@ final class CallRunner {
     }
     int callId = header.getCallId();
     try {
-      Invocation call = invoke(header, reader, frame, scanners);
+      Invocation call = invoke(header, reader, frame, scanners, onlyShort);
       return respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
+    } catch (WouldBlockException e) {
+      throw e; // nothing was done or answered: the call runs again where it may wait
     } catch (IOException e) {
       return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
     } catch (IllegalArgumentException e) {
@@ -138,8 +176,8 @@ final class CallRunner {
   /** A handled call: its context (holding any response cells) and its response message. */
   private record Invocation(CallContext context, Message response) {}
 
-  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame, ScannerQuota scanners)
-      throws IOException {
+  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame, ScannerQuota scanners,
+      boolean onlyShort) throws IOException {
     if (!header.getRequestParam()) {
       throw new DoNotRetryIOException("request " + header.getMethodName() + " carries no parameter");
     }
@@ -153,6 +191,9 @@ final class CallRunner {
     ServiceBinding.Method<?> method = service.method(header.getMethodName());
     RequestReader.Slice param = reader.nextDelimited("request parameter");
     Message request = method.parse(frame.bytes(), param.offset(), param.length());
+    if (onlyShort && !method.isShort(request)) {
+      throw new WouldBlockException(method.fullName() + " is not a short call");
+    }
     CellScanner cells = null;
     if (header.hasCellBlockMeta()) {
       int length = header.getCellBlockMeta().getLength();

@@ -186,7 +186,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     byte[] frame = new byte[length];
     in.readBytes(frame);
     activity.progressed(System.nanoTime());
-    out.add(new RpcFrame(frame, connection));
+    out.add(new RpcFrame(frame, connection, in.isReadable()));
   }
 
   /**

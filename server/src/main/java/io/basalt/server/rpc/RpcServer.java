@@ -43,7 +43,7 @@ public final class RpcServer implements AutoCloseable {
   private RpcServer(RpcServerSettings settings, String clusterId) throws InterruptedException {
     handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
-    runner = new CallRunner(dispatcher::get, handlers);
+    runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads());
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(acceptors, workers)
         .channel(NioServerSocketChannel.class)

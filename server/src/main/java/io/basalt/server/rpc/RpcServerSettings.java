@@ -12,6 +12,8 @@ import java.net.InetSocketAddress;
  * @param idleMillis how long a connection may go without completing anything, while no call of it runs, before it
  *     is closed
  * @param maxScannersPerConnection scanners one connection may hold open at once
+ * @param shortCallsOnIoThreads whether short calls (one row's get or mutation) are run on the I/O thread that read
+ *     them when they need not wait, instead of being handed to a handler thread
  */
 public record RpcServerSettings(InetSocketAddress address, int handlerCount, int callQueueLength,
-    int maxRequestSize, long idleMillis, int maxScannersPerConnection) {}
+    int maxRequestSize, long idleMillis, int maxScannersPerConnection, boolean shortCallsOnIoThreads) {}

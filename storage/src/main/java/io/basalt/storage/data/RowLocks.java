@@ -1,5 +1,6 @@
 package io.basalt.storage.data;
 
+import io.basalt.storage.NonBlocking;
 import io.basalt.storage.RowLockTimeoutException;
 import io.basalt.storage.keys.ByteArrays;
 import java.time.Duration;
@@ -11,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Striped, reentrant row locks. Rows hash onto a fixed set of locks, so memory stays constant however many rows
  * are written; two rows sharing a stripe merely serialize. Several rows are always locked in stripe order, so
- * multi-row writers cannot deadlock one another.
+ * multi-row writers cannot deadlock one another. Inside a {@link NonBlocking} scope a lock held elsewhere is not
+ * waited for.
  */
 public final class RowLocks {
   private static final int STRIPES = 4096;
@@ -53,6 +55,12 @@ public final class RowLocks {
   }
 
   private void acquire(int stripe, byte[] row) throws RowLockTimeoutException {
+    if (NonBlocking.active()) {
+      if (!stripes[stripe].tryLock()) {
+        NonBlocking.refuseToWait("a row lock is held by another writer");
+      }
+      return;
+    }
     boolean locked;
     try {
       locked = stripes[stripe].tryLock(waitNanos, TimeUnit.NANOSECONDS);

@@ -1,6 +1,8 @@
 package io.basalt.storage.data;
 
+import io.basalt.storage.NonBlocking;
 import io.basalt.storage.StorageException;
+import io.basalt.storage.WouldBlockException;
 import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
 import java.util.Arrays;
@@ -8,10 +10,12 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.Status;
 
 /**
  * Walks the cells of a row range across several families, row by row, forwards or backwards, and within a row in
@@ -22,6 +26,9 @@ import org.rocksdb.Slice;
  *
  * <p>Backwards, each family iterator rests on the last key of its next candidate row; the chosen row is then read
  * forwards (the iterator is "entered" into it) and afterwards repositioned before the row.
+ *
+ * <p>A cursor opened in a {@link NonBlocking} scope reads only the memtables and the block cache; where it would
+ * have to read a file it throws {@link WouldBlockException}, and must then be closed.
  *
  * <p>Not thread-safe for concurrent use, but every method is synchronized so the owning table can close the
  * cursor from another thread (when the table is dropped) without racing an operation in progress.
@@ -39,6 +46,7 @@ public final class TableCursor implements AutoCloseable {
   private final byte[] lowKey;
   private final byte[] highKey;
   private final boolean reversed;
+  private final boolean nonBlocking;
   private final Consumer<TableCursor> onClose;
   private boolean closed;
   private String closedReason;
@@ -59,6 +67,10 @@ public final class TableCursor implements AutoCloseable {
     this.reversed = range.reversed();
     this.onClose = onClose;
     this.readOptions = new ReadOptions();
+    this.nonBlocking = NonBlocking.active();
+    if (nonBlocking) {
+      readOptions.setReadTier(ReadTier.BLOCK_CACHE_TIER);
+    }
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
     this.upperBound = highKey == null ? null : new Slice(highKey);
@@ -104,7 +116,7 @@ public final class TableCursor implements AutoCloseable {
     }
     byte[] chosen = null;
     for (RocksIterator iterator : iterators) {
-      if (!iterator.isValid()) {
+      if (!valid(iterator)) {
         continue;
       }
       byte[] key = iterator.key();
@@ -135,12 +147,12 @@ public final class TableCursor implements AutoCloseable {
     while (familyIndex < iterators.length) {
       RocksIterator iterator = iterators[familyIndex];
       // Only a family with cells in this row is entered; one that a hint sent to an earlier row stays put.
-      if (reversed && !entered[familyIndex] && iterator.isValid()
+      if (reversed && !entered[familyIndex] && valid(iterator)
           && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         entered[familyIndex] = true;
         iterator.seek(rowPrefix); // from the row's last key back to its first
       }
-      if (iterator.isValid()) {
+      if (valid(iterator)) {
         byte[] key = iterator.key();
         if (CellKeys.hasRowPrefix(key, rowPrefix)) {
           cellKey = key;
@@ -162,7 +174,7 @@ public final class TableCursor implements AutoCloseable {
     checkOpen();
     requireCell();
     RocksIterator iterator = iterators[familyIndex];
-    if (!iterator.isValid()) {
+    if (!valid(iterator)) {
       return;
     }
     byte[] next = iterator.key();
@@ -320,7 +332,7 @@ public final class TableCursor implements AutoCloseable {
   private void leaveRow() {
     for (int i = 0; i < iterators.length; i++) {
       RocksIterator iterator = iterators[i];
-      boolean inRow = iterator.isValid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
+      boolean inRow = valid(iterator) && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
       if (reversed) {
         // An entered iterator read forwards and may now sit anywhere past the row's start.
         if (entered[i] || inRow) {
@@ -341,6 +353,27 @@ public final class TableCursor implements AutoCloseable {
     if (lowerBound != null) {
       lowerBound.close();
     }
+  }
+
+  /**
+   * Whether the iterator rests on a key. Without blocking, an iterator that stopped because the next block is not
+   * in the cache says so in its status; that must not pass for the end of the range.
+   */
+  private boolean valid(RocksIterator iterator) {
+    if (iterator.isValid()) {
+      return true;
+    }
+    if (nonBlocking) {
+      try {
+        iterator.status();
+      } catch (RocksDBException e) {
+        if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+          throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
+        }
+        // Any other failure is reported by checkStatus() as a StorageException.
+      }
+    }
+    return false;
   }
 
   private static void seekForward(RocksIterator iterator, byte[] key) {

@@ -1,0 +1,169 @@
+package io.basalt.server.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.scanner.ScannerQuota;
+import io.basalt.storage.NonBlocking;
+import io.basalt.storage.WouldBlockException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Get;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Result;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ResponseHeader;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where calls run: a short call on the thread that decoded it, in a non-blocking scope; a call that would wait
+ * there, a call that is not short, or one decoded with more bytes behind it, on a handler thread, with exactly
+ * one answer either way.
+ */
+class CallRunnerTest {
+  private final EmbeddedChannel channel = new EmbeddedChannel();
+  private final HandlerPool pool = new HandlerPool();
+  /** For each time a handler ran: whether it ran in a non-blocking scope. */
+  private final List<Boolean> runs = new ArrayList<>();
+  private int waitsBeforeAnswering;
+
+  @Test
+  void aShortCallThatNeedNotWaitRunsWhereItWasRead() throws IOException {
+    runner(true).submit(channel, getFrame(1, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    assertEquals(List.of(true), runs);
+    assertEquals(0, pool.tasks);
+    assertAnswered(1);
+  }
+
+  @Test
+  void aShortCallThatWouldWaitRunsAgainOnAHandler() throws IOException {
+    waitsBeforeAnswering = 1;
+    runner(true).submit(channel, getFrame(2, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    assertEquals(List.of(true, false), runs);
+    assertEquals(1, pool.tasks);
+    assertAnswered(2);
+  }
+
+  @Test
+  void callsThatAreNotShortOrArriveBackloggedGoToTheHandlers() throws IOException {
+    CallRunner runner = runner(true);
+    runner.submit(channel, frame(3, "Scan", ScanRequest.getDefaultInstance(), false), new ConnectionActivity(0),
+        ScannerQuota.unlimited());
+    assertEquals(1, pool.tasks);
+    assertEquals(List.of(false), runs);
+    assertAnswered(3);
+
+    runner.submit(channel, getFrame(4, true), new ConnectionActivity(0), ScannerQuota.unlimited());
+    assertEquals(2, pool.tasks);
+    assertEquals(List.of(false, false), runs);
+    assertAnswered(4);
+  }
+
+  @Test
+  void withTheSettingOffEveryCallGoesToTheHandlers() throws IOException {
+    runner(false).submit(channel, getFrame(5, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    assertEquals(List.of(false), runs);
+    assertEquals(1, pool.tasks);
+    assertAnswered(5);
+  }
+
+  private CallRunner runner(boolean shortCallsOnIoThreads) {
+    ServiceBinding client = ServiceBinding.of(ClientService.getDescriptor())
+        .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> true, (call, request) -> {
+          runs.add(NonBlocking.active());
+          if (NonBlocking.active() && waitsBeforeAnswering-- > 0) {
+            throw new WouldBlockException("the test's row is locked");
+          }
+          return GetResponse.newBuilder().setResult(Result.newBuilder().setExists(true)).build();
+        })
+        .on("Scan", ScanRequest.getDefaultInstance(), (call, request) -> {
+          runs.add(NonBlocking.active());
+          return ScanResponse.newBuilder().setMoreResults(false).build();
+        })
+        .build();
+    RpcDispatcher services = new RpcDispatcher(List.of(client));
+    return new CallRunner(() -> services, pool, shortCallsOnIoThreads);
+  }
+
+  private void assertAnswered(int callId) throws IOException {
+    ByteBuf answer = channel.readOutbound();
+    try (ByteBufInputStream in = new ByteBufInputStream(answer, true)) {
+      in.readInt();
+      ResponseHeader header = ResponseHeader.parseDelimitedFrom(in);
+      assertEquals(callId, header.getCallId());
+      assertFalse(header.hasException(), () -> header.getException().getStackTrace());
+    }
+    assertNull(channel.readOutbound(), "one answer per call");
+    assertFalse(NonBlocking.active(), "the scope ends with the call");
+  }
+
+  private static RpcFrame getFrame(int callId, boolean backlogged) throws IOException {
+    GetRequest get = GetRequest.newBuilder()
+        .setRegion(RegionSpecifier.newBuilder().setType(RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
+            .setValue(ByteString.copyFromUtf8("region")))
+        .setGet(Get.newBuilder().setRow(ByteString.copyFromUtf8("row")))
+        .build();
+    return frame(callId, "Get", get, backlogged);
+  }
+
+  private static RpcFrame frame(int callId, String method, Message param, boolean backlogged) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RequestHeader.newBuilder().setCallId(callId).setMethodName(method).setRequestParam(true).build()
+        .writeDelimitedTo(bytes);
+    param.writeDelimitedTo(bytes);
+    return new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), backlogged);
+  }
+
+  /** Runs handler tasks at once on the submitting thread, outside any non-blocking scope, and counts them. */
+  private static final class HandlerPool extends AbstractExecutorService {
+    int tasks;
+
+    @Override
+    public void execute(Runnable task) {
+      assertTrue(!NonBlocking.active(), "handler tasks are never started inside a non-blocking scope");
+      tasks++;
+      task.run();
+    }
+
+    @Override
+    public void shutdown() {}
+
+    @Override
+    public List<Runnable> shutdownNow() {
+      return List.of();
+    }
+
+    @Override
+    public boolean isShutdown() {
+      return false;
+    }
+
+    @Override
+    public boolean isTerminated() {
+      return false;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) {
+      return true;
+    }
+  }
+}

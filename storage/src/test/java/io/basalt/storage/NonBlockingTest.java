@@ -1,0 +1,148 @@
+package io.basalt.storage;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.TableCursor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Inside a {@link NonBlocking} scope every operation that would wait stops with {@link WouldBlockException} before
+ * changing anything, and the same operation outside the scope then succeeds.
+ */
+class NonBlockingTest {
+  private static final int PUT = 4;
+
+  @TempDir
+  Path dir;
+
+  private TabletStore store;
+
+  @AfterEach
+  void closeStore() {
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  @Test
+  void aRowLockHeldElsewhereIsNotWaitedFor() throws Exception {
+    store = open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    CountDownLatch locked = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> {
+      try (RowLocks.RowLock ignored = table.lockRow(b("r"))) {
+        locked.countDown();
+        release.await();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    locked.await();
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertThrows(WouldBlockException.class, () -> table.lockRow(b("r")));
+      assertThrows(WouldBlockException.class, () -> table.write(put("r", "v"), Durability.LOG));
+      // Another row's lock is free (rows share a lock only when they hash alike, which these do not).
+      table.write(put("other", "v"), Durability.LOG);
+    } finally {
+      release.countDown();
+      holder.join();
+    }
+    assertEquals(List.of("other=v"), readAll(table));
+    table.write(put("r", "v"), Durability.LOG);
+    assertEquals(List.of("other=v", "r=v"), readAll(table));
+  }
+
+  @Test
+  void anFsyncIsRefusedBeforeAnythingIsWritten() throws Exception {
+    store = open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertThrows(WouldBlockException.class, () -> table.write(put("r", "synced"), Durability.LOG_FSYNC));
+      table.write(put("s", "logged"), Durability.LOG);
+      table.write(put("t", "unlogged"), Durability.SKIP_LOG);
+    }
+    assertEquals(List.of("s=logged", "t=unlogged"), readAll(table));
+    table.write(put("r", "synced"), Durability.LOG_FSYNC);
+    assertEquals(List.of("r=synced", "s=logged", "t=unlogged"), readAll(table));
+  }
+
+  @Test
+  void aBlockOnlyOnDiskIsNotReadButTheMemtableIs() throws Exception {
+    store = open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    for (int i = 0; i < 100; i++) {
+      table.write(put(String.format("r%03d", i), "flushed"), Durability.LOG);
+    }
+    table.flush();
+    store.close();
+    // Reopened, the block cache is empty: the flushed rows are only in files.
+    store = open();
+    Table reopened = store.table("t").orElseThrow();
+    reopened.write(put("s", "in memory"), Durability.LOG);
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertEquals(List.of("s=in memory"), readRows(reopened, "s", "t"));
+      assertThrows(WouldBlockException.class, () -> readRows(reopened, "r050", "r051"));
+    }
+    assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051"));
+    // Once read, the block is cached and the same read no longer has to wait.
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051"));
+    }
+  }
+
+  @Test
+  void scopesEndWithTheirHandlesAndDoNotNest() {
+    assertFalse(NonBlocking.active());
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertTrue(NonBlocking.active());
+      assertThrows(IllegalStateException.class, NonBlocking::enter);
+      assertThrows(WouldBlockException.class, () -> NonBlocking.refuseToWait("waiting"));
+    }
+    assertFalse(NonBlocking.active());
+    NonBlocking.refuseToWait("waiting is allowed here");
+  }
+
+  private TabletStore open() throws StorageException {
+    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(Duration.ofSeconds(5)));
+  }
+
+  private static RowMutation put(String row, String value) {
+    return RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(value)).build();
+  }
+
+  private static List<String> readAll(Table table) throws StorageException {
+    return readRows(table, "", "");
+  }
+
+  private static List<String> readRows(Table table, String start, String stop) throws StorageException {
+    List<String> rows = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), b(start), b(stop))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          rows.add(new String(cursor.row(), UTF_8) + "=" + new String(cursor.value(), UTF_8));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(UTF_8);
+  }
+}
