@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Connection;
@@ -117,6 +118,15 @@ class CheckAndMutateTest {
         .ifEquals(F, Q, toBytes("go")).build(new Increment(row).addColumn(F, toBytes("n"), 41)));
     assertTrue(incremented.isSuccess());
     assertEquals(42, Bytes.toLong(incremented.getResult().getValue(F, toBytes("n"))));
+
+    table.put(new Put(row).addColumn(F, toBytes("s"), toBytes("ab")));
+    CheckAndMutateResult appended = table.checkAndMutate(CheckAndMutate.newBuilder(row)
+        .ifEquals(F, Q, toBytes("go")).build(new Append(row).addColumn(F, toBytes("s"), toBytes("cd"))));
+    assertTrue(appended.isSuccess());
+    assertArrayEquals(toBytes("abcd"), appended.getResult().getValue(F, toBytes("s")));
+    assertFalse(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, Q, toBytes("stop"))
+        .build(new Append(row).addColumn(F, toBytes("s"), toBytes("no")))).isSuccess());
+    assertArrayEquals(toBytes("abcd"), table.get(new Get(row)).getValue(F, toBytes("s")));
 
     assertTrue(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, Q, toBytes("go"))
         .build(new Delete(row).addColumns(F, toBytes("n")))).isSuccess());

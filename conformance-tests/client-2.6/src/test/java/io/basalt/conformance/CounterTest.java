@@ -80,6 +80,13 @@ class CounterTest {
     Result result = table.increment(quiet);
     assertTrue(result.isEmpty());
     assertEquals(7, Bytes.toLong(table.get(new Get(toBytes("quiet"))).getValue(F, toBytes("n"))));
+
+    table.append(new Append(toBytes("quiet")).addColumn(F, toBytes("s"), toBytes("ab")));
+    Append quietAppend = new Append(toBytes("quiet")).addColumn(F, toBytes("s"), toBytes("cd"));
+    quietAppend.setReturnResults(false);
+    Result appended = table.append(quietAppend);
+    assertTrue(appended.isEmpty(), appended.toString());
+    assertArrayEquals(toBytes("abcd"), table.get(new Get(toBytes("quiet"))).getValue(F, toBytes("s")));
   }
 
   @Test

@@ -168,6 +168,42 @@ class DataOperationsTest {
   }
 
   @Test
+  void aPutWithoutTimestampIsStampedWithTheServersClockInMilliseconds() throws IOException {
+    byte[] q = toBytes("q");
+    long before = System.currentTimeMillis();
+    table.put(new Put(toBytes("stamped")).addColumn(F1, q, toBytes("one")));
+    table.put(List.of(new Put(toBytes("stamped-a")).addColumn(F1, q, toBytes("a")),
+        new Put(toBytes("stamped-z")).addColumn(F2, q, toBytes("z"))));
+    long after = System.currentTimeMillis();
+    // Client and server share this machine's clock; nanoseconds or seconds would land far outside.
+    for (String row : List.of("stamped", "stamped-a", "stamped-z")) {
+      Cell cell = table.get(new Get(toBytes(row))).rawCells()[0];
+      assertTrue(before <= cell.getTimestamp() && cell.getTimestamp() <= after,
+          row + " stamped " + cell.getTimestamp() + ", not within [" + before + ", " + after + "]");
+    }
+  }
+
+  @Test
+  void aFamilyVersionDeleteRemovesThatTimestampInEveryColumnOfTheFamily() throws IOException {
+    byte[] row = toBytes("family-version");
+    for (long ts = 1; ts <= 3; ts++) {
+      table.put(new Put(row).addColumn(F1, toBytes("a"), ts, toBytes("a" + ts))
+          .addColumn(F1, toBytes("b"), ts, toBytes("b" + ts)).addColumn(F2, toBytes("c"), ts, toBytes("c" + ts)));
+    }
+    table.delete(new Delete(row).addFamilyVersion(F1, 2));
+    Result result = table.get(new Get(row).readAllVersions());
+    assertEquals(List.of(3L, 1L), timestamps(result.getColumnCells(F1, toBytes("a"))));
+    assertEquals(List.of(3L, 1L), timestamps(result.getColumnCells(F1, toBytes("b"))));
+    assertArrayEquals(toBytes("c3"), result.getValue(F2, toBytes("c")), "another family is untouched");
+    assertArrayEquals(toBytes("a1"), table.get(new Get(row).addColumn(F1, toBytes("a")).setTimeRange(0, 3))
+        .getValue(F1, toBytes("a")), "the version before the deleted one shows through");
+    // The marker stays: a cell written again at its timestamp is hidden too.
+    table.put(new Put(row).addColumn(F1, toBytes("a"), 2, toBytes("again")));
+    assertEquals(List.of(3L, 1L), timestamps(table.get(new Get(row).readAllVersions()).getColumnCells(F1,
+        toBytes("a"))));
+  }
+
+  @Test
   void unknownFamilyIsRejectedAndNothingIsWritten() throws IOException {
     byte[] row = toBytes("bad-family");
     Put put = new Put(row).addColumn(F1, toBytes("q"), toBytes("v")).addColumn(toBytes("nope"), toBytes("q"),

@@ -117,6 +117,39 @@ class ScanShapesTest {
   }
 
   @Test
+  void timeRangesAndVersions() throws IOException {
+    TableName name = TableName.valueOf("shapes_versions");
+    TestTables.create(connection, name, 3, new String[] {"f"}, "v2");
+    try (Table versions = connection.getTable(name)) {
+      for (long ts = 1; ts <= 4; ts++) {
+        versions.put(new Put(toBytes("v1")).addColumn(F, toBytes("q"), ts, toBytes("v" + ts)));
+      }
+      versions.put(new Put(toBytes("v2")).addColumn(F, toBytes("q"), 10, toBytes("late")));
+
+      // The family keeps three of the four versions; a scan returns the newest unless asked for more.
+      assertEquals(List.of("f:q@4=v4", "f:q@10=late"), stamped(versions, new Scan()));
+      assertEquals(List.of("f:q@4=v4", "f:q@3=v3", "f:q@10=late"), stamped(versions, new Scan().readVersions(2)));
+      assertEquals(List.of("f:q@4=v4", "f:q@3=v3", "f:q@2=v2", "f:q@10=late"),
+          stamped(versions, new Scan().readAllVersions()));
+      // [2, 4): the newest version in the range, or all of them; v2 has nothing in range and is left out.
+      assertEquals(List.of("f:q@3=v3"), stamped(versions, new Scan().setTimeRange(2, 4)));
+      assertEquals(List.of("f:q@3=v3", "f:q@2=v2"), stamped(versions, new Scan().setTimeRange(2, 4)
+          .readAllVersions()));
+      assertEquals(List.of("f:q@10=late"), stamped(versions, new Scan().setTimestamp(10)));
+    }
+  }
+
+  private static List<String> stamped(Table from, Scan scan) throws IOException {
+    List<String> cells = new ArrayList<>();
+    try (ResultScanner scanner = from.getScanner(scan)) {
+      for (Result result : scanner) {
+        cells.addAll(TestTables.stamped(result));
+      }
+    }
+    return cells;
+  }
+
+  @Test
   void rawScanShowsDeleteMarkers() throws IOException {
     TableName name = TableName.valueOf("shapes_raw");
     TestTables.create(connection, name, 5, new String[] {"f"});

@@ -102,8 +102,11 @@ class TableAdminTest {
       BASALT.admin().disableTable(name);
       assertThrows(TableNotEnabledException.class, () -> BASALT.admin().disableTable(name));
       assertThrows(TableNotEnabledException.class, () -> table.get(new Get(toBytes("r"))));
+      assertThrows(TableNotEnabledException.class,
+          () -> table.put(new Put(toBytes("r")).addColumn(toBytes("f"), toBytes("q"), toBytes("written"))));
       BASALT.admin().enableTable(name);
-      assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(toBytes("f"), toBytes("q")));
+      assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(toBytes("f"), toBytes("q")),
+          "the put refused while the table was disabled wrote nothing");
     }
     dropTable(name);
   }

@@ -74,6 +74,19 @@ final class TestTables {
     return cells;
   }
 
+  /** Every cell of a result as {@code family:qualifier@timestamp=value}, in order: for tests of versions. */
+  static List<String> stamped(Result result) {
+    List<String> cells = new ArrayList<>();
+    if (result.rawCells() == null) {
+      return cells;
+    }
+    for (Cell cell : result.rawCells()) {
+      cells.add(Bytes.toString(CellUtil.cloneFamily(cell)) + ":" + Bytes.toString(CellUtil.cloneQualifier(cell))
+          + "@" + cell.getTimestamp() + "=" + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
+    }
+    return cells;
+  }
+
   static String describe(Cell cell) {
     return Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
         + Bytes.toString(CellUtil.cloneQualifier(cell)) + "=" + Bytes.toStringBinary(CellUtil.cloneValue(cell));

@@ -2,6 +2,7 @@ package io.basalt.hbase.scanner;
 
 import io.basalt.hbase.read.RegionScanner;
 import java.time.Clock;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Scanners that outlive one RPC, by id. A scanner not touched within its lease is closed by a reaper; the next call
  * for it gets {@link UnknownScannerException}, on which clients reopen from the last row they saw. Ids of recently
- * closed scanners are remembered so that a late close or next for them is answered quietly.
+ * closed scanners are remembered so that a late close or next for them is answered quietly, for one lease after the
+ * last call for them, as HBase remembers them; later calls get UnknownScannerException.
  */
 public final class ScannerRegistry implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ScannerRegistry.class);
@@ -26,9 +28,10 @@ public final class ScannerRegistry implements AutoCloseable {
   private final Clock clock;
   private final long leaseMillis;
   private final Map<Long, OpenScanner> open = new ConcurrentHashMap<>();
-  private final Map<Long, Boolean> recentlyClosed = new LinkedHashMap<>(16, 0.75f, false) {
+  // Closed ids and when they were last asked for, least recently asked first.
+  private final LinkedHashMap<Long, Long> recentlyClosed = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
       return size() > REMEMBERED_CLOSED;
     }
   };
@@ -90,7 +93,7 @@ public final class ScannerRegistry implements AutoCloseable {
   /** Remembers that a scanner id ended without ever being registered (its first batch emptied the region). */
   public void markClosed(long id) {
     synchronized (recentlyClosed) {
-      recentlyClosed.put(id, Boolean.TRUE);
+      recentlyClosed.put(id, clock.millis());
     }
   }
 
@@ -117,6 +120,7 @@ public final class ScannerRegistry implements AutoCloseable {
 
   private void expireIdle() {
     long now = clock.millis();
+    forgetClosedBefore(now - leaseMillis);
     for (OpenScanner entry : open.values()) {
       if (now - entry.lastTouchedMillis() <= leaseMillis) {
         continue;
@@ -134,9 +138,29 @@ public final class ScannerRegistry implements AutoCloseable {
     }
   }
 
+  /** Whether the id was closed and asked for within the last lease; asking counts as a call for it. */
   private boolean wasRecentlyClosed(long id) {
+    long now = clock.millis();
     synchronized (recentlyClosed) {
-      return recentlyClosed.containsKey(id);
+      Long lastAsked = recentlyClosed.get(id);
+      if (lastAsked == null) {
+        return false;
+      }
+      if (now - lastAsked > leaseMillis) {
+        recentlyClosed.remove(id);
+        return false;
+      }
+      recentlyClosed.put(id, now);
+      return true;
+    }
+  }
+
+  private void forgetClosedBefore(long millis) {
+    synchronized (recentlyClosed) {
+      Iterator<Long> lastAsked = recentlyClosed.values().iterator();
+      while (lastAsked.hasNext() && lastAsked.next() < millis) {
+        lastAsked.remove();
+      }
     }
   }
 
