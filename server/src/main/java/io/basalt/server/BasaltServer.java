@@ -86,6 +86,7 @@ public final class BasaltServer {
 
   private void startAll(BasaltConfig config) throws ConfigException, StartupException, InterruptedException {
     long startMillis = System.currentTimeMillis();
+    config.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
     if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
