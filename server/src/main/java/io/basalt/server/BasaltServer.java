@@ -51,6 +51,8 @@ public final class BasaltServer {
   private String zookeeperAddress;
   private ServerIdentity identity;
   private boolean stopping;
+  /** False once the store could not be flushed or closed at the stop: the process must not claim a clean exit. */
+  private volatile boolean storeClosedCleanly = true;
 
   @FunctionalInterface
   private interface Step {
@@ -84,6 +86,7 @@ public final class BasaltServer {
 
   private void startAll(BasaltConfig config) throws ConfigException, StartupException, InterruptedException {
     long startMillis = System.currentTimeMillis();
+    config.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
     if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
@@ -338,13 +341,24 @@ public final class BasaltServer {
         zookeeper.close();
       }
     });
-    quietly("store", () -> {
-      if (store != null) {
-        store.close();
+    if (store != null) {
+      try {
+        store.shutdown();
+      } catch (StorageException | RuntimeException e) {
+        storeClosedCleanly = false;
+        LOG.error("Stopping did not leave the store clean: {}", e.getMessage());
       }
-    });
+    }
     stopped.countDown();
-    LOG.info("Basalt stopped");
+    LOG.info(storeClosedCleanly ? "Basalt stopped" : "Basalt stopped, but its store was not closed cleanly");
+  }
+
+  /**
+   * After {@link #stop}: whether the store was flushed, its log synced and RocksDB closed without an error, so
+   * that everything acknowledged is in its files. The process exit status says so.
+   */
+  public boolean stoppedCleanly() {
+    return storeClosedCleanly;
   }
 
   private static void quietly(String what, Step step) {

@@ -7,11 +7,13 @@ import io.basalt.server.config.ConfigException;
 /**
  * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
  * {@code Basalt ready: ...}, once clients can connect (logs go to standard error). SIGTERM or Ctrl-C stops it
- * cleanly with exit status 0; a startup problem is one line on standard error and exit status 1.
+ * cleanly with exit status 0; a startup problem is one line on standard error and exit status 1; a stop that could
+ * not flush or close the store exits with status 3.
  */
 public final class Main {
   private static final int EXIT_STARTUP_FAILED = 1;
   private static final int EXIT_USAGE = 2;
+  private static final int EXIT_STORE_NOT_CLOSED = 3;
 
   private Main() {}
 
@@ -40,8 +42,9 @@ public final class Main {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.stop();
-      // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal.
-      Runtime.getRuntime().halt(0);
+      // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal. One that left
+      // acknowledged writes only in the log (the flush or close failed) is not: supervisors and scripts must see it.
+      Runtime.getRuntime().halt(server.stoppedCleanly() ? 0 : EXIT_STORE_NOT_CLOSED);
     }, "basalt-shutdown"));
     System.out.println(server.readyLine());
     System.out.flush();

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -48,6 +49,27 @@ class MainProcessTest {
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
     assertEquals(0, process.exitValue());
     assertEquals(1, Files.readAllLines(stdout).size(), "standard output carries only the ready line");
+  }
+
+  @Test
+  void aStopThatCannotFlushTheStoreExitsNonZero() throws Exception {
+    Path stdout = dir.resolve("out.txt");
+    Path stderr = dir.resolve("err.txt");
+    Path data = dir.resolve("data");
+    Process process = launch(stdout, stderr, "--data-dir", data.toString(), "--zookeeper-port", "0", "--rpc-port",
+        "0", "--info-port", "-1", "--hostname", "127.0.0.1");
+    try {
+      awaitFirstLine(stdout, process);
+      // The first start wrote the cluster id, which is still in a memtable. Take the store's volume away, as a
+      // failed or unmounted disk would: the flush at the stop has nowhere to go.
+      deleteRecursively(data.resolve("store"));
+    } finally {
+      process.destroy();
+    }
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
+    assertEquals(3, process.exitValue(), "a stop that could not flush is not a clean exit");
+    String log = Files.readString(stderr);
+    assertTrue(log.contains("could not flush the memtables"), log);
   }
 
   @Test
@@ -122,6 +144,14 @@ class MainProcessTest {
       TimeUnit.MILLISECONDS.sleep(50);
     }
     throw new AssertionError("no ready line within 60 s");
+  }
+
+  private static void deleteRecursively(Path path) throws IOException {
+    try (var paths = Files.walk(path)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   private static int infoPort(Path stderr) throws IOException {

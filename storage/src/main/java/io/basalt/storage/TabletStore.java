@@ -309,9 +309,23 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
-  /** Closes every cursor and the database. Safe to call more than once. */
+  /** Closes every cursor and the database, logging what could not be made durable. Safe to call more than once. */
   @Override
   public void close() {
+    try {
+      shutdown();
+    } catch (StorageException e) {
+      LOG.warn("{}", e.getMessage());
+    }
+  }
+
+  /**
+   * Closes the store as {@link #close} does and says whether everything written reached its files: throws if the
+   * memtables could not be flushed, the log synced or RocksDB closed cleanly, so a stopping server can exit with a
+   * failure instead of claiming a clean stop. The store is closed either way. Does nothing the second time.
+   */
+  public void shutdown() throws StorageException {
+    List<String> failures = new ArrayList<>();
     synchronized (ddlLock) {
       if (closed) {
         return;
@@ -324,12 +338,12 @@ public final class TabletStore implements AutoCloseable {
         // Writes made without the log (SKIP_WAL) live only in memtables: a clean stop keeps them, as HBase's does.
         flush();
       } catch (StorageException e) {
-        LOG.warn("Could not flush the memtables at close: {}", e.getMessage());
+        failures.add("could not flush the memtables (" + e.getMessage() + ")");
       }
       try {
         db.syncWal();
       } catch (RocksDBException e) {
-        LOG.warn("Could not sync the write-ahead log at close: {}", e.getMessage());
+        failures.add("could not sync the write-ahead log (" + e.getMessage() + ")");
       }
       for (Table table : tables.values()) {
         table.handles().forEach(ColumnFamilyHandle::close);
@@ -337,10 +351,18 @@ public final class TabletStore implements AutoCloseable {
       tables.clear();
       writeOptions.close();
       catalogHandle.close();
-      db.close();
+      try {
+        db.closeE();
+      } catch (RocksDBException e) {
+        failures.add("could not close RocksDB cleanly (" + e.getMessage() + ")");
+      }
       resources.close();
-      LOG.info("Closed store at {}", directory);
     }
+    if (!failures.isEmpty()) {
+      throw new StorageException("store at " + directory + " closed uncleanly: " + String.join("; ", failures)
+          + "; what the log holds is replayed at the next start");
+    }
+    LOG.info("Closed store at {}", directory);
   }
 
   private void restoreTables(Map<String, ColumnFamilyHandle> handlesByName) throws StorageException {

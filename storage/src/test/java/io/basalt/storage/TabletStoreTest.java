@@ -13,8 +13,11 @@ import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -267,6 +270,36 @@ class TabletStoreTest {
     assertArrayEquals(b("on"), after.property("state").orElseThrow());
     assertArrayEquals(b("abc"), store.systemProperty("cluster.id").orElseThrow());
     assertEquals(List.of("a/f:q/5=va", "z/g:/-3="), readAll(reopened, List.of(), "", ""));
+  }
+
+  @Test
+  void shutdownSaysWhenWhatWasWrittenCouldNotBeFlushed() throws Exception {
+    store = open();
+    Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.SKIP_LOG);
+    // The volume went away under the open store (an unmounted or failed disk): the flush has nowhere to write.
+    deleteRecursively(dir.resolve("store"));
+    StorageException failure = assertThrows(StorageException.class, store::shutdown);
+    assertTrue(failure.getMessage().contains("could not flush the memtables"), failure.getMessage());
+    store.shutdown(); // closed already: nothing more to report
+  }
+
+  @Test
+  void shutdownOfAHealthyStoreReportsNothing() throws Exception {
+    store = open();
+    Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
+    table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.SKIP_LOG);
+    store.shutdown();
+    store = open();
+    assertEquals(List.of("r/f:q/1=v"), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
+  }
+
+  private static void deleteRecursively(Path path) throws IOException {
+    try (var paths = Files.walk(path)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   @Test

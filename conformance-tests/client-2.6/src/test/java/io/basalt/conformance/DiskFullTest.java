@@ -3,6 +3,7 @@ package io.basalt.conformance;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * Basalt's store on a file system that fills up: once RocksDB cannot write, a stock client's put fails at once
  * with DoNotRetryIOException (no hang, no retries), nothing of a refused write is visible, reads go on, and once
  * space is freed writes resume by themselves, with every acknowledged row whole. Runs where a tmpfs can be mounted
- * in a private namespace (see {@link SmallVolume}); elsewhere it is skipped, saying why.
+ * in a private namespace (see {@link SmallVolume}); elsewhere it is skipped with a loud message saying why, or fails
+ * if {@code -Dbasalt.diskfull.required=true}.
  */
 class DiskFullTest {
   private static final TableName TABLE = TableName.valueOf("disk_full");
@@ -63,7 +65,15 @@ class DiskFullTest {
   @Test
   void writesFailFastWhileTheDiskIsFullAndResumeWhenSpaceReturns() throws Exception {
     String unavailable = SmallVolume.unavailableReason();
-    Assumptions.assumeTrue(unavailable == null, unavailable);
+    if (unavailable != null) {
+      // A skip is easy to miss in a green build, and it leaves the full-disk behaviour unproven: say so plainly,
+      // and let a build that must prove it (-Dbasalt.diskfull.required=true) fail instead.
+      String message = "DiskFullTest NOT RUN: " + unavailable + ". The full-disk behaviour is unproven on this "
+          + "machine; see docs/reliability.md, \"A full disk\"";
+      System.err.println("*** " + message);
+      assertFalse(Boolean.getBoolean("basalt.diskfull.required"), message);
+      Assumptions.abort(message);
+    }
     SmallVolume volume = new SmallVolume(dataDir.resolve("store"), 128L << 20, 96);
     try (BasaltProcess basalt = BasaltProcess.startWith(volume.launcher(), dataDir, "DiskFullTest",
         "--config", siteFile().toString());

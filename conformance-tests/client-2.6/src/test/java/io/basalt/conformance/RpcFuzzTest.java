@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Bad input on the RPC port, each kind many times with random variants, while well-behaved stock clients keep
  * working on the same server: Basalt answers every case as HBase clients expect (or closes the connection when
  * nothing can be answered), stays up, keeps its heap, logs no error, and the stock clients see no error at all.
- * {@code -Dbasalt.fuzz.cases=N} sets the cases per kind (default 500); {@code -Dbasalt.fuzz.seed=S} replays a
+ * {@code -Dbasalt.fuzz.cases=N} sets the cases per kind (default 1,000); {@code -Dbasalt.fuzz.seed=S} replays a
  * run; the seed is printed.
  */
 class RpcFuzzTest {
@@ -43,7 +43,7 @@ class RpcFuzzTest {
 
   @Test
   void badInputLeavesTheServerAndItsClientsUnharmed() throws Exception {
-    int cases = Integer.getInteger("basalt.fuzz.cases", 500);
+    int cases = Integer.getInteger("basalt.fuzz.cases", 1_000);
     long seed = Long.getLong("basalt.fuzz.seed", System.nanoTime());
     System.out.println("RpcFuzzTest: " + cases + " cases per kind, seed " + seed);
     BasaltProcess basalt = BASALT.process();

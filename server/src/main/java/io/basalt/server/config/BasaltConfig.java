@@ -3,7 +3,9 @@ package io.basalt.server.config;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,12 +14,19 @@ import java.util.Map;
  */
 public final class BasaltConfig {
   private final Map<String, String> values;
+  private final List<String> warnings;
 
-  private BasaltConfig(Map<String, String> values) {
+  private BasaltConfig(Map<String, String> values, List<String> warnings) {
     this.values = Map.copyOf(values);
+    this.warnings = List.copyOf(warnings);
   }
 
-  /** Builds the configuration from layers, later layers winning. */
+  /**
+   * Builds the configuration from layers, later layers winning. A setting's former HBase name, when present, gives
+   * the setting its value even if the current name is set too, as HBase's {@code HBaseConfiguration.getInt(conf,
+   * name, deprecatedName, default)} did: site files carry every current name with its default, so only this way
+   * does an old name copied from an existing hbase-site.xml take effect. Each such use is in {@link #warnings()}.
+   */
   @SafeVarargs
   public static BasaltConfig of(Map<String, String>... layers) {
     Map<String, String> merged = new HashMap<>();
@@ -27,7 +36,21 @@ public final class BasaltConfig {
     for (Map<String, String> layer : layers) {
       merged.putAll(layer);
     }
-    return new BasaltConfig(merged);
+    List<String> warnings = new ArrayList<>();
+    for (Setting setting : Settings.ALL) {
+      String former = setting.formerKey() == null ? null : merged.get(setting.formerKey());
+      if (former != null) {
+        merged.put(setting.key(), former);
+        warnings.add(setting.formerKey() + " is deprecated; its value " + former + " is used for " + setting.key()
+            + ", the name to use instead");
+      }
+    }
+    return new BasaltConfig(merged, warnings);
+  }
+
+  /** What an operator should change in the configuration, such as former property names still in use. */
+  public List<String> warnings() {
+    return warnings;
   }
 
   public String get(Setting setting) {

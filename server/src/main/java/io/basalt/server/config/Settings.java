@@ -48,7 +48,10 @@ public final class Settings {
           + "thread: two thread switches fewer per call. Calls that would wait, scans, batches and calls arriving "
           + "faster than they are answered on one connection still go to the handlers.");
   public static final Setting SCANNER_LEASE = new Setting("hbase.client.scanner.timeout.period", "60000",
-      "Scanner lease in ms: a scanner without a call for this long is closed.");
+      "Scanner lease in ms: a scanner without a call for this long is closed. The former name "
+          + "hbase.regionserver.lease.period is read too and, when set, wins with a warning, as earlier HBase 2 region "
+          + "servers did (HBase 2.6 reads only the current name).",
+      "hbase.regionserver.lease.period");
   public static final Setting SCAN_MAX_RESULT_SIZE = new Setting("hbase.server.scanner.max.result.size",
       "104857600", "Cap in bytes on the cells of one scan response.");
   public static final Setting MAX_CELL_SIZE = new Setting("hbase.server.keyvalue.maxsize", "10485760",

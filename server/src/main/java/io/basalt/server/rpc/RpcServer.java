@@ -99,9 +99,17 @@ public final class RpcServer implements AutoCloseable {
   public void stop(long graceMillis) throws InterruptedException {
     listener.close().sync();
     runner.stopAccepting();
+    int running = runner.inFlight();
+    long waitStart = System.nanoTime();
+    if (running > 0) {
+      // Said at INFO so an operator wondering why a stop takes a while sees what it waits for.
+      LOG.info("Waiting up to {} ms for {} calls in flight to finish", graceMillis, running);
+    }
     if (!runner.awaitIdle(graceMillis)) {
       LOG.warn("{} calls were still running after {} ms; closing their connections", runner.inFlight(),
           graceMillis);
+    } else if (running > 0) {
+      LOG.info("Calls in flight finished in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - waitStart));
     }
     connections.close().awaitUninterruptibly();
     handlers.shutdown();
