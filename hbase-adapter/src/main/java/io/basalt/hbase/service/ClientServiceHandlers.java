@@ -42,15 +42,17 @@ public final class ClientServiceHandlers {
   /**
    * Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. Get, Mutate
    * and a Multi of one row's action are short: they may run on the thread that read them when they need not wait.
-   * Scans and batches of several actions have unbounded work, or could be half done when they would wait.
+   * Not so a call with a filter, whose code may take any time on even one row, nor scans and batches of several
+   * actions, whose work is unbounded or which could be half done when they would wait.
    */
   ServiceBinding binding() {
     return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
-        .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> true, counted(statistics, this::get))
-        .onShortWhen("Mutate", MutateRequest.getDefaultInstance(), request -> true,
+        .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> !request.getGet().hasFilter(),
+            counted(statistics, this::get))
+        .onShortWhen("Mutate", MutateRequest.getDefaultInstance(), request -> !request.getCondition().hasFilter(),
             counted(statistics, this::mutate))
         .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), counted(statistics, scans::scan))
-        .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isOneRow,
+        .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isShort,
             counted(statistics, multi::multi))
         .build();
   }

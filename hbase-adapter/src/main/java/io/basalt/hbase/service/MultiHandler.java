@@ -50,15 +50,25 @@ final class MultiHandler {
   }
 
   /**
-   * Whether a batch touches one row all or nothing: a single region action that is conditioned, atomic or holds a
-   * single action. Only such a batch can stop, where it would wait, with nothing done.
+   * Whether a batch is short: it touches one row all or nothing (a single region action that is conditioned,
+   * atomic or holds a single action; only such a batch can stop, where it would wait, with nothing done) and runs
+   * no filter.
    */
-  static boolean isOneRow(MultiRequest request) {
-    if (request.getRegionActionCount() != 1) {
+  static boolean isShort(MultiRequest request) {
+    if (request.getRegionActionCount() != 1 || request.getCondition().hasFilter()) {
       return false;
     }
-    RegionAction action = request.getRegionAction(0);
-    return request.hasCondition() || action.hasCondition() || action.getAtomic() || action.getActionCount() == 1;
+    RegionAction regionAction = request.getRegionAction(0);
+    if (regionAction.getCondition().hasFilter()) {
+      return false;
+    }
+    for (Action action : regionAction.getActionList()) {
+      if (action.getGet().hasFilter()) {
+        return false;
+      }
+    }
+    return request.hasCondition() || regionAction.hasCondition() || regionAction.getAtomic()
+        || regionAction.getActionCount() == 1;
   }
 
   MultiResponse multi(CallContext call, MultiRequest request) throws IOException {

@@ -1,0 +1,80 @@
+package io.basalt.hbase.service;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.hbase.rpc.ServiceBinding;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Condition;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Get;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionAction;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos.Filter;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.junit.jupiter.api.Test;
+
+/** Which ClientService calls may be tried on the thread that read them: one row, all or nothing, no filter. */
+class ShortCallRulesTest {
+  private static final RegionSpecifier REGION = RegionSpecifier.newBuilder()
+      .setType(RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME).setValue(ByteString.copyFromUtf8("r"))
+      .build();
+  private static final Get GET = Get.newBuilder().setRow(ByteString.copyFromUtf8("row")).build();
+  private static final Filter FILTER = Filter.newBuilder().setName("org.apache.hadoop.hbase.filter.KeyOnlyFilter")
+      .build();
+  private static final MutationProto PUT = MutationProto.newBuilder().setRow(ByteString.copyFromUtf8("row"))
+      .setMutateType(MutationProto.MutationType.PUT).build();
+  private static final Condition CONDITION = Condition.newBuilder().setRow(ByteString.copyFromUtf8("row")).build();
+
+  // The rules look only at the request; nothing here is ever called.
+  private final ServiceBinding client = new ClientServiceHandlers(null, new ScanHandler(null, null, 0),
+      new MultiHandler(null), null).binding();
+
+  @Test
+  void getsAndMutationsAreShortUnlessTheyRunAFilter() throws Exception {
+    assertTrue(isShort("Get", GetRequest.newBuilder().setRegion(REGION).setGet(GET).build()));
+    assertFalse(isShort("Get", GetRequest.newBuilder().setRegion(REGION)
+        .setGet(GET.toBuilder().setFilter(FILTER)).build()));
+    assertTrue(isShort("Mutate", MutateRequest.newBuilder().setRegion(REGION).setMutation(PUT).build()));
+    assertTrue(isShort("Mutate", MutateRequest.newBuilder().setRegion(REGION).setMutation(PUT)
+        .setCondition(CONDITION).build()));
+    assertFalse(isShort("Mutate", MutateRequest.newBuilder().setRegion(REGION).setMutation(PUT)
+        .setCondition(CONDITION.toBuilder().setFilter(FILTER)).build()));
+  }
+
+  @Test
+  void aBatchIsShortWhenItIsOneRowAllOrNothing() throws Exception {
+    RegionAction single = RegionAction.newBuilder().setRegion(REGION).addAction(put(0)).build();
+    RegionAction two = RegionAction.newBuilder().setRegion(REGION).addAction(put(0)).addAction(put(1)).build();
+    assertTrue(isShort("Multi", MultiRequest.newBuilder().addRegionAction(single).build()));
+    assertFalse(isShort("Multi", MultiRequest.newBuilder().addRegionAction(two).build()));
+    assertFalse(isShort("Multi", MultiRequest.newBuilder().addRegionAction(single).addRegionAction(single).build()));
+    assertTrue(isShort("Multi", MultiRequest.newBuilder().addRegionAction(two.toBuilder().setAtomic(true)).build()));
+    assertTrue(isShort("Multi", MultiRequest.newBuilder()
+        .addRegionAction(two.toBuilder().setCondition(CONDITION)).build()));
+    assertFalse(isShort("Multi", MultiRequest.newBuilder()
+        .addRegionAction(two.toBuilder().setCondition(CONDITION.toBuilder().setFilter(FILTER))).build()));
+    RegionAction filteredGet = RegionAction.newBuilder().setRegion(REGION)
+        .addAction(Action.newBuilder().setIndex(0).setGet(GET.toBuilder().setFilter(FILTER))).build();
+    assertFalse(isShort("Multi", MultiRequest.newBuilder().addRegionAction(filteredGet).build()));
+    assertFalse(isShort("Multi", MultiRequest.getDefaultInstance()));
+  }
+
+  @Test
+  void scansAreNeverShort() throws Exception {
+    assertFalse(isShort("Scan", ScanRequest.newBuilder().setScannerId(1).setNumberOfRows(1).build()));
+  }
+
+  private boolean isShort(String method, org.apache.hbase.thirdparty.com.google.protobuf.Message request)
+      throws Exception {
+    return client.method(method).isShort(request);
+  }
+
+  private static Action put(int index) {
+    return Action.newBuilder().setIndex(index).setMutation(PUT).build();
+  }
+}
