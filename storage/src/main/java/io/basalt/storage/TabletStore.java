@@ -78,7 +78,7 @@ public final class TabletStore implements AutoCloseable {
   }
 
   static TabletStore open(Path directory, StoreOptions options, Clock clock) throws StorageException {
-    RocksDB.loadLibrary();
+    RocksLibrary.load();
     prepareDirectory(directory);
     StoreResources resources = new StoreResources(options);
     List<ColumnFamilyHandle> handles = new ArrayList<>();

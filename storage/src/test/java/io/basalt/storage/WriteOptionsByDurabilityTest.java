@@ -13,7 +13,7 @@ class WriteOptionsByDurabilityTest {
   @BeforeAll
   static void loadRocksDb() {
     // Opening a store loads the native library; this test makes options without one.
-    RocksDB.loadLibrary();
+    RocksLibrary.load();
   }
 
   @Test
