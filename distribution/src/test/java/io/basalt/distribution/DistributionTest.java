@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -115,6 +119,43 @@ class DistributionTest {
   }
 
   @Test
+  void runsInTheForegroundUntilStoppedAndStartsFromItsClassArchiveAfterwards() throws Exception {
+    Path data = work.resolve("data");
+    Path pidFile = home.resolve("logs/basalt.pid");
+    Foreground first = Foreground.start(home, work, onFreePorts("start", "--data-dir", data.toString()));
+    try {
+      assertEquals(Long.toString(first.process().pid()), Files.readString(pidFile).trim(),
+          "the server names itself in the pid file");
+      Result status = basalt("status");
+      assertEquals(0, status.exit(), status.output());
+      putAndGet(first.ready().group(1), Integer.parseInt(first.ready().group(2)));
+      Result stop = basalt("stop");
+      assertEquals(0, stop.exit(), stop.output());
+      assertTrue(first.process().waitFor(60, TimeUnit.SECONDS));
+      assertEquals(0, first.process().exitValue(), first.errors());
+    } finally {
+      first.process().destroyForcibly();
+    }
+    assertFalse(Files.exists(pidFile), "a clean stop removes the pid file");
+    assertEquals(3, basalt("status").exit());
+
+    // The first run left a class data sharing archive; the next start maps its classes from it.
+    Path archive = home.resolve("lib/basalt-server.jsa");
+    assertTrue(Files.isRegularFile(archive), "no archive after the first run: " + first.errors());
+    Foreground second = Foreground.start(home, work, onFreePorts("start", "--data-dir", data.toString()));
+    try {
+      String maps = Files.readString(Path.of("/proc", Long.toString(second.process().pid()), "maps"));
+      assertTrue(maps.contains(archive.toString()), "the second start does not map " + archive);
+      second.process().destroy(); // SIGTERM, as Ctrl-C or a supervisor would stop it
+      assertTrue(second.process().waitFor(60, TimeUnit.SECONDS));
+      assertEquals(0, second.process().exitValue(), second.errors());
+    } finally {
+      second.process().destroyForcibly();
+    }
+    assertFalse(Files.exists(pidFile));
+  }
+
+  @Test
   void aStalePidFileIsReportedThenReplaced() throws Exception {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
@@ -193,4 +234,39 @@ class DistributionTest {
   }
 
   private record Result(int exit, String output) {}
+
+  /** {@code bin/basalt start} in the foreground, once its ready line is out; its log goes to a file. */
+  private record Foreground(Process process, Matcher ready, Path log) {
+    static Foreground start(Path home, Path work, String... words) throws Exception {
+      List<String> line = new ArrayList<>(List.of(home.resolve("bin/basalt").toString()));
+      line.addAll(List.of(words));
+      Path log = Files.createTempFile(work, "foreground", ".log");
+      Process process = new ProcessBuilder(line).directory(work.toFile()).redirectError(log.toFile()).start();
+      CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
+        try {
+          return new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
+              .readLine();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+      String readyLine;
+      try {
+        readyLine = firstLine.get(120, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        process.destroyForcibly();
+        throw new AssertionError("no ready line: " + Files.readString(log), e);
+      }
+      Matcher ready = READY.matcher(String.valueOf(readyLine));
+      if (!ready.find()) {
+        process.destroyForcibly();
+        throw new AssertionError("not a ready line: " + readyLine + "\n" + Files.readString(log));
+      }
+      return new Foreground(process, ready, log);
+    }
+
+    String errors() throws IOException {
+      return Files.readString(log);
+    }
+  }
 }

@@ -3,6 +3,8 @@ package io.basalt.server;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
@@ -19,6 +21,7 @@ public final class Main {
 
   public static void main(String[] args) throws InterruptedException {
     BasaltConfig config;
+    Path pidPath;
     try {
       CommandLine commandLine = CommandLine.parse(args);
       if (commandLine.helpRequested()) {
@@ -26,6 +29,7 @@ public final class Main {
         return;
       }
       config = commandLine.config();
+      pidPath = commandLine.pidFile();
     } catch (ConfigException e) {
       System.err.println("basalt: " + e.getMessage());
       System.err.println("Try 'basalt --help'.");
@@ -40,8 +44,23 @@ public final class Main {
       System.exit(EXIT_STARTUP_FAILED);
       return;
     }
+    PidFile pidFile = null;
+    if (pidPath != null) {
+      try {
+        pidFile = PidFile.write(pidPath);
+      } catch (IOException e) {
+        System.err.println("basalt: error: cannot write the pid file " + pidPath + ": " + e);
+        server.stop();
+        System.exit(EXIT_STARTUP_FAILED);
+        return;
+      }
+    }
+    PidFile ownPidFile = pidFile;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.stop();
+      if (ownPidFile != null) {
+        ownPidFile.removeIfOurs();
+      }
       // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal. One that left
       // acknowledged writes only in the log (the flush or close failed) is not: supervisors and scripts must see it.
       Runtime.getRuntime().halt(server.stoppedCleanly() ? 0 : EXIT_STORE_NOT_CLOSED);

@@ -18,14 +18,17 @@ public final class CommandLine {
       "  --info-port N           HTTP info port (default 16010; 0 = any free port; -1 = off)",
       "  --hostname NAME         host name advertised to clients (default: this machine's)",
       "  --config FILE           hbase-site.xml style file with properties (HBase's names where they exist)",
+      "  --pid-file FILE         write this process's id to FILE once started; removed again on a clean stop",
       "  --help                  print this help");
 
   private final Path configFile;
+  private final Path pidFile;
   private final Map<String, String> overrides;
   private final boolean help;
 
-  private CommandLine(Path configFile, Map<String, String> overrides, boolean help) {
+  private CommandLine(Path configFile, Path pidFile, Map<String, String> overrides, boolean help) {
     this.configFile = configFile;
+    this.pidFile = pidFile;
     this.overrides = overrides;
     this.help = help;
   }
@@ -33,6 +36,7 @@ public final class CommandLine {
   public static CommandLine parse(String... args) throws ConfigException {
     Map<String, String> overrides = new HashMap<>();
     Path configFile = null;
+    Path pidFile = null;
     boolean help = false;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -70,10 +74,16 @@ public final class CommandLine {
         case "--info-port" -> overrides.put(Settings.INFO_PORT.key(), value);
         case "--hostname" -> overrides.put(Settings.HOSTNAME.key(), value);
         case "--config" -> configFile = Path.of(value);
+        case "--pid-file" -> pidFile = Path.of(value);
         default -> throw new ConfigException("unknown option " + flag);
       }
     }
-    return new CommandLine(configFile, overrides, help);
+    return new CommandLine(configFile, pidFile, overrides, help);
+  }
+
+  /** Where to write the process id, or null. */
+  public Path pidFile() {
+    return pidFile;
   }
 
   public boolean helpRequested() {

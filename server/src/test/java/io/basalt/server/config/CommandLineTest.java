@@ -15,6 +15,13 @@ class CommandLineTest {
   Path dir;
 
   @Test
+  void aPidFileIsOnlyWrittenWhenAsked() throws ConfigException {
+    assertEquals(null, CommandLine.parse("start").pidFile());
+    assertEquals(Path.of("logs/basalt.pid"), CommandLine.parse("start", "--pid-file", "logs/basalt.pid").pidFile());
+    assertEquals(Path.of("x.pid"), CommandLine.parse("--pid-file=x.pid").pidFile());
+  }
+
+  @Test
   void defaultsMatchHBasePorts() throws ConfigException {
     BasaltConfig config = CommandLine.parse("start").config();
     assertEquals(2181, config.port(Settings.ZOOKEEPER_PORT));
