@@ -139,14 +139,16 @@ public final class Table {
       List<ColumnFamilyHandle> selected = new ArrayList<>();
       for (int i = 0; i < current.families().size(); i++) {
         FamilyDefinition family = current.families().get(i);
-        if (families.isEmpty() || families.stream().anyMatch(family::hasName)) {
+        if (families.isEmpty() || isRequested(family, families)) {
           names.add(family.name());
           selected.add(currentHandles.get(i));
         }
       }
-      for (byte[] wanted : families) {
-        if (current.family(wanted).isEmpty()) {
-          throw new UnknownFamilyException(current.name(), wanted);
+      if (names.size() < families.size()) {
+        for (byte[] wanted : families) {
+          if (current.family(wanted).isEmpty()) {
+            throw new UnknownFamilyException(current.name(), wanted);
+          }
         }
       }
       TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, openCursors::remove);
@@ -155,6 +157,15 @@ public final class Table {
     } finally {
       lifecycle.readLock().unlock();
     }
+  }
+
+  private static boolean isRequested(FamilyDefinition family, List<byte[]> requested) {
+    for (byte[] name : requested) {
+      if (family.hasName(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Writes this table's memtables to SST files and waits for it. */

@@ -2,6 +2,7 @@ package io.basalt.hbase.compaction;
 
 import io.basalt.hbase.read.CompactionMatcher;
 import io.basalt.hbase.read.CompactionRules;
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.Durability;
 import io.basalt.storage.StorageException;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -51,9 +51,9 @@ public final class TabletCompaction {
     this.storage = table.storage();
     this.tablet = tablet;
     this.cancelled = cancelled;
-    for (ColumnFamilyDescriptor family : table.descriptor().getColumnFamilies()) {
-      if (onlyFamily == null || Bytes.equals(onlyFamily, family.getName())) {
-        rules.put(family.getName(), CompactionRules.forFamily(family, nowMillis, major));
+    for (FamilySchema.Family family : table.families().families()) {
+      if (onlyFamily == null || Bytes.equals(onlyFamily, family.name())) {
+        rules.put(family.name(), CompactionRules.forFamily(family, nowMillis, major));
       }
     }
     if (rules.isEmpty()) {

@@ -62,7 +62,7 @@ public final class MetaRegion implements Region {
 
   @Override
   public Result get(Get get) throws IOException {
-    ReadSpec spec = ReadSpec.forGet(get, MetaSchema.descriptor(), info(), clock.millis());
+    ReadSpec spec = ReadSpec.forGet(get, MetaSchema.families(), info(), clock.millis());
     List<MetaRows.Row> rows = rows();
     int index = firstAtOrAfter(rows, get.getRow(), true);
     int end = index < rows.size() && compare(rows.get(index).key(), get.getRow()) == 0 ? index + 1 : index;
@@ -74,7 +74,7 @@ public final class MetaRegion implements Region {
 
   @Override
   public RegionScanner openScanner(Scan scan) throws IOException {
-    ReadSpec spec = ReadSpec.forScan(scan, MetaSchema.descriptor(), info(), clock.millis());
+    ReadSpec spec = ReadSpec.forScan(scan, MetaSchema.families(), info(), clock.millis());
     List<MetaRows.Row> rows = rows();
     byte[] start = scan.getStartRow();
     byte[] stop = scan.getStopRow();

@@ -1,5 +1,6 @@
 package io.basalt.hbase.meta;
 
+import io.basalt.hbase.read.FamilySchema;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -21,6 +22,13 @@ public final class MetaSchema {
       .build();
 
   private MetaSchema() {}
+
+  /** The family settings of hbase:meta, as reads use them. */
+  private static final FamilySchema FAMILIES = FamilySchema.of(DESCRIPTOR);
+
+  public static FamilySchema families() {
+    return FAMILIES;
+  }
 
   public static TableDescriptor descriptor() {
     return DESCRIPTOR;

@@ -1,8 +1,6 @@
 package io.basalt.hbase.read;
 
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeepDeletedCells;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 
 /**
  * What a compaction of one family keeps.
@@ -18,13 +16,9 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 public record CompactionRules(int maxVersions, int minVersions, long oldestUnexpired,
     KeepDeletedCells keepDeletedCells, boolean dropDeletes, long earliestPutTimestamp) {
 
-  public static CompactionRules forFamily(ColumnFamilyDescriptor family, long nowMillis, boolean major) {
-    long oldestUnexpired = Long.MIN_VALUE;
-    if (family.getTimeToLive() != HConstants.FOREVER) {
-      oldestUnexpired = nowMillis - family.getTimeToLive() * 1000L;
-    }
-    return new CompactionRules(family.getMaxVersions(), family.getMinVersions(), oldestUnexpired,
-        family.getKeepDeletedCells(), major, Long.MIN_VALUE);
+  public static CompactionRules forFamily(FamilySchema.Family family, long nowMillis, boolean major) {
+    return new CompactionRules(family.maxVersions(), family.minVersions(), family.oldestUnexpired(nowMillis),
+        family.keepDeletedCells(), major, Long.MIN_VALUE);
   }
 
   /** Whether {@link #earliestPutTimestamp} can change a verdict, so is worth a pass over the range to learn. */

@@ -9,14 +9,11 @@ import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeepDeletedCells;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FuzzyRowFilter;
 import org.apache.hadoop.hbase.io.TimeRange;
@@ -43,14 +40,14 @@ public final class ReadSpec {
     this.joinedFamilies = joinedFamilies;
   }
 
-  public static ReadSpec forGet(Get get, TableDescriptor table, RegionInfo region, long nowMillis)
+  public static ReadSpec forGet(Get get, FamilySchema table, RegionInfo region, long nowMillis)
       throws IOException {
     return build(get, get.getFamilyMap(), get.getTimeRange(), get.getColumnFamilyTimeRange(),
         get.getMaxVersions(), get.getMaxResultsPerColumnFamily(), get.getRowOffsetPerColumnFamily(), false,
         get.getFilter(), table, region, nowMillis);
   }
 
-  public static ReadSpec forScan(Scan scan, TableDescriptor table, RegionInfo region, long nowMillis)
+  public static ReadSpec forScan(Scan scan, FamilySchema table, RegionInfo region, long nowMillis)
       throws IOException {
     if (scan.isRaw()) {
       for (NavigableSet<byte[]> columns : scan.getFamilyMap().values()) {
@@ -77,25 +74,25 @@ public final class ReadSpec {
 
   private static ReadSpec build(Query query, Map<byte[], NavigableSet<byte[]>> requested, TimeRange timeRange,
       Map<byte[], TimeRange> familyTimeRanges, int maxVersions, int storeLimit, int storeOffset, boolean raw,
-      Filter filter, TableDescriptor table, RegionInfo region, long nowMillis) throws IOException {
+      Filter filter, FamilySchema table, RegionInfo region, long nowMillis) throws IOException {
     Limits limits = new Limits(timeRange, familyTimeRanges, maxVersions, storeLimit, storeOffset, raw,
         filter != null, nowMillis);
     TreeMap<byte[], FamilyRules> families = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     if (requested.isEmpty()) {
-      for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
-        families.put(family.getName(), limits.rulesFor(family, null));
+      for (FamilySchema.Family family : table.families()) {
+        families.put(family.name(), limits.rulesFor(family, null));
       }
     } else {
       for (Map.Entry<byte[], NavigableSet<byte[]>> entry : requested.entrySet()) {
-        ColumnFamilyDescriptor family = table.getColumnFamily(entry.getKey());
+        FamilySchema.Family family = table.family(entry.getKey());
         if (family == null) {
           throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(entry.getKey())
               + " does not exist in region " + region.getRegionNameAsString() + " in table "
-              + table.getTableName());
+              + table.table().getTableName());
         }
         NavigableSet<byte[]> columns = entry.getValue() == null || entry.getValue().isEmpty()
             ? null : entry.getValue();
-        families.put(family.getName(), limits.rulesFor(family, columns));
+        families.put(family.name(), limits.rulesFor(family, columns));
       }
     }
     return new ReadSpec(families, raw, filter, joinedFamilies(query, filter, families.keySet()));
@@ -159,19 +156,17 @@ public final class ReadSpec {
   private record Limits(TimeRange timeRange, Map<byte[], TimeRange> familyTimeRanges, int requestedVersions,
       int storeLimit, int storeOffset, boolean raw, boolean filtered, long nowMillis) {
 
-    FamilyRules rulesFor(ColumnFamilyDescriptor family, NavigableSet<byte[]> columns) {
-      TimeRange range = familyTimeRanges.getOrDefault(family.getName(), timeRange);
+    FamilyRules rulesFor(FamilySchema.Family family, NavigableSet<byte[]> columns) {
+      TimeRange range = familyTimeRanges.isEmpty() ? timeRange
+          : familyTimeRanges.getOrDefault(family.name(), timeRange);
       // Versions returned: raw reads take what they ask for, others at most the family's VERSIONS. With a filter,
       // the filter sees up to the family's VERSIONS and the count applies to what it lets through.
-      int returned = raw ? requestedVersions : Math.min(requestedVersions, family.getMaxVersions());
-      int checked = filtered ? (raw ? Integer.MAX_VALUE : family.getMaxVersions()) : returned;
-      long oldestUnexpired = Long.MIN_VALUE;
-      if (!raw && family.getTimeToLive() != HConstants.FOREVER) {
-        oldestUnexpired = nowMillis - family.getTimeToLive() * 1000L;
-      }
-      boolean seePastDeleteMarkers = family.getKeepDeletedCells() != KeepDeletedCells.FALSE;
+      int returned = raw ? requestedVersions : Math.min(requestedVersions, family.maxVersions());
+      int checked = filtered ? (raw ? Integer.MAX_VALUE : family.maxVersions()) : returned;
+      long oldestUnexpired = raw ? Long.MIN_VALUE : family.oldestUnexpired(nowMillis);
+      boolean seePastDeleteMarkers = family.keepDeletedCells() != KeepDeletedCells.FALSE;
       return new FamilyRules(columns, range, checked, filtered ? returned : Integer.MAX_VALUE,
-          family.getMinVersions(), oldestUnexpired, seePastDeleteMarkers, storeLimit, storeOffset);
+          family.minVersions(), oldestUnexpired, seePastDeleteMarkers, storeLimit, storeOffset);
     }
   }
 

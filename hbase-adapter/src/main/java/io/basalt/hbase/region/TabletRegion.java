@@ -98,7 +98,7 @@ public final class TabletRegion implements Region {
   public Result get(Get get) throws IOException {
     checkServing();
     checkRow(get.getRow());
-    ReadSpec spec = ReadSpec.forGet(get, table.descriptor(), info, clock.millis());
+    ReadSpec spec = ReadSpec.forGet(get, table.families(), info, clock.millis());
     byte[] row = get.getRow();
     try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
         openCursor(spec, RowRange.forward(row, nextRow(row)))), spec, 0)) {
@@ -114,7 +114,7 @@ public final class TabletRegion implements Region {
   @Override
   public RegionScanner openScanner(Scan scan) throws IOException {
     checkServing();
-    ReadSpec spec = ReadSpec.forScan(scan, table.descriptor(), info, clock.millis());
+    ReadSpec spec = ReadSpec.forScan(scan, table.families(), info, clock.millis());
     RowRange range = rangeOf(scan);
     if (range.isEmpty()) {
       return new CountingScanner(new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch()), requests);

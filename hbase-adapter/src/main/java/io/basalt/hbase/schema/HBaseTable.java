@@ -1,11 +1,13 @@
 package io.basalt.hbase.schema;
 
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.storage.Table;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -19,6 +21,8 @@ import org.apache.hadoop.hbase.client.TableState;
 public final class HBaseTable {
   private final TableName name;
   private final TableDescriptor descriptor;
+  private final FamilySchema families;
+  private final Durability durability;
   private final TableState.State state;
   private final Table storage;
   private final TableDefinition definition;
@@ -27,6 +31,8 @@ public final class HBaseTable {
   HBaseTable(TableName name, TableDescriptor descriptor, TableState.State state, Table storage) {
     this.name = name;
     this.descriptor = descriptor;
+    this.families = FamilySchema.of(descriptor);
+    this.durability = descriptor.getDurability();
     this.state = state;
     this.storage = storage;
     this.definition = storage.definition();
@@ -52,6 +58,16 @@ public final class HBaseTable {
 
   public TableDescriptor descriptor() {
     return descriptor;
+  }
+
+  /** The descriptor's family settings, parsed once for reads and compactions. */
+  public FamilySchema families() {
+    return families;
+  }
+
+  /** The table's DURABILITY, parsed once: what its mutations without their own setting get. */
+  public Durability durability() {
+    return durability;
   }
 
   public TableState.State state() {

@@ -13,9 +13,15 @@ public final class Durabilities {
    * survives a crash of the process. ASYNC_WAL is served as strongly as SYNC_WAL.
    */
   public static Durability of(org.apache.hadoop.hbase.client.Durability requested, TableDescriptor table) {
+    return of(requested, table.getDurability());
+  }
+
+  /** As {@link #of(org.apache.hadoop.hbase.client.Durability, TableDescriptor)}, given the table's setting. */
+  public static Durability of(org.apache.hadoop.hbase.client.Durability requested,
+      org.apache.hadoop.hbase.client.Durability tableDurability) {
     org.apache.hadoop.hbase.client.Durability effective = requested;
     if (effective == org.apache.hadoop.hbase.client.Durability.USE_DEFAULT) {
-      effective = table.getDurability();
+      effective = tableDurability;
     }
     return switch (effective) {
       case SKIP_WAL -> Durability.SKIP_LOG;

@@ -128,7 +128,7 @@ public final class RegionWriter {
    */
   void refuseFsyncWithoutBlocking(Mutation mutation) {
     if (NonBlocking.active()
-        && Durabilities.of(mutation.getDurability(), table.descriptor()) == Durability.LOG_FSYNC) {
+        && Durabilities.of(mutation.getDurability(), table.durability()) == Durability.LOG_FSYNC) {
       NonBlocking.refuseToWait("an fsync of the log");
     }
   }
@@ -187,7 +187,7 @@ public final class RegionWriter {
         throw new DoNotRetryIOException("Action must be Put or Delete or Increment or Append, not "
             + mutation.getClass().getSimpleName());
       }
-      durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.descriptor()));
+      durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
     write(cells, durability);
     if (anyDelta && !replay) {
@@ -206,7 +206,7 @@ public final class RegionWriter {
     List<Cell> computed = computeDeltas(mutation, clock.millis());
     RowMutation.Builder cells = RowMutation.forRow(mutation.getRow());
     addAll(cells, computed);
-    write(cells, Durabilities.of(mutation.getDurability(), table.descriptor()));
+    write(cells, Durabilities.of(mutation.getDurability(), table.durability()));
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
   }
@@ -293,7 +293,7 @@ public final class RegionWriter {
     void add(int index, RowMutation write, Mutation mutation) {
       indexes.add(index);
       writes.add(write);
-      durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.descriptor()));
+      durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
 
     void flush(MutationOutcome[] outcomes) {

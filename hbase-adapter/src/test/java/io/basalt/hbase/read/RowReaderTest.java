@@ -18,7 +18,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
@@ -35,10 +34,10 @@ class RowReaderTest {
   private static final long NOW = 1_000_000L;
   private static final TableName TABLE = TableName.valueOf("t");
   private static final RegionInfo REGION = RegionInfoBuilder.newBuilder(TABLE).build();
-  private static final TableDescriptor SCHEMA = TableDescriptorBuilder.newBuilder(TABLE)
+  private static final FamilySchema SCHEMA = FamilySchema.of(TableDescriptorBuilder.newBuilder(TABLE)
       .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
       .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setTimeToLive(10).build())
-      .build();
+      .build());
 
   @Test
   void newestVersionsUpToTheFamilyLimit() throws IOException {

@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
@@ -31,8 +30,8 @@ class RowScannerCountsTest {
   private static final long NOW = 1_000_000L;
   private static final TableName TABLE = TableName.valueOf("t");
   private static final RegionInfo REGION = RegionInfoBuilder.newBuilder(TABLE).build();
-  private static final TableDescriptor SCHEMA = TableDescriptorBuilder.newBuilder(TABLE)
-      .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build();
+  private static final FamilySchema SCHEMA = FamilySchema.of(TableDescriptorBuilder.newBuilder(TABLE)
+      .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
 
   @Test
   void oneReadPerRowReturned() throws IOException {

@@ -35,6 +35,11 @@ import org.rocksdb.Status;
  */
 public final class TableCursor implements AutoCloseable {
   private static final int SUFFIX_LENGTH = Long.BYTES + 1;
+  /**
+   * Cells stepped over one by one before a seek: a seek costs as much as several steps, and the rest of a column
+   * or row (older versions not yet compacted away) is usually only a few cells long.
+   */
+  private static final int STEPS_BEFORE_SEEK = 4;
 
   private final String tableName;
   private final byte[][] familyNames;
@@ -177,13 +182,24 @@ public final class TableCursor implements AutoCloseable {
     if (!valid(iterator)) {
       return;
     }
-    byte[] next = iterator.key();
     int columnPrefix = cellKey.length - SUFFIX_LENGTH;
-    // Only seek when the iterator still sits inside the column; single-version columns need no seek.
-    if (next.length - SUFFIX_LENGTH == columnPrefix
-        && ByteArrays.compare(next, 0, columnPrefix, cellKey, 0, columnPrefix) == 0) {
-      iterator.seek(CellKeys.columnEnd(row, qualifier()));
+    // Only move when the iterator still sits inside the column; single-version columns need nothing.
+    for (int step = 0; inColumn(iterator, columnPrefix); step++) {
+      if (step == STEPS_BEFORE_SEEK) {
+        iterator.seek(CellKeys.columnEnd(row, qualifier()));
+        return;
+      }
+      iterator.next();
     }
+  }
+
+  private boolean inColumn(RocksIterator iterator, int columnPrefix) {
+    if (!valid(iterator)) {
+      return false;
+    }
+    byte[] next = iterator.key();
+    return next.length - SUFFIX_LENGTH == columnPrefix
+        && ByteArrays.compare(next, 0, columnPrefix, cellKey, 0, columnPrefix) == 0;
   }
 
   /** Skips the rest of the current family in the current row. */
@@ -340,9 +356,20 @@ public final class TableCursor implements AutoCloseable {
         }
         entered[i] = false;
       } else if (inRow) {
-        iterator.seek(CellKeys.rowEnd(row));
+        stepOutOfRow(iterator);
       }
     }
+  }
+
+  /** Moves a forward iterator that is inside the current row to the first key after it. */
+  private void stepOutOfRow(RocksIterator iterator) {
+    for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
+      iterator.next();
+      if (!valid(iterator) || !CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
+        return;
+      }
+    }
+    iterator.seek(CellKeys.rowEnd(row));
   }
 
   private void closeNative() {
