@@ -17,6 +17,13 @@ import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
@@ -51,6 +58,21 @@ public final class HBaseFrontend implements AutoCloseable {
     balancer.start();
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
         compactions, switches, splits, statistics, settings);
+  }
+
+  /**
+   * Loads and initializes the classes the front end needs before it exists: HBase's protocol descriptors (each
+   * service's descriptor builds those of all its messages) and the HBase client classes that read and write
+   * cells. In a cold JVM that is most of the front end's start, and it needs no store, so a server can do it on
+   * another thread while it opens the store and binds its ports.
+   */
+  public static void preloadClasses() {
+    ClientProtos.ClientService.getDescriptor();
+    AdminProtos.AdminService.getDescriptor();
+    MasterProtos.MasterService.getDescriptor();
+    RegistryProtos.ClientMetaService.getDescriptor();
+    ProtobufUtil.toProtoTableName(TableName.META_TABLE_NAME);
+    TableDescriptorBuilder.newBuilder(TableName.META_TABLE_NAME).build().getColumnFamilies();
   }
 
   public RpcDispatcher dispatcher() {

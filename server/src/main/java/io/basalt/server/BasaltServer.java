@@ -86,6 +86,7 @@ public final class BasaltServer {
 
   private void startAll(BasaltConfig config) throws ConfigException, StartupException, InterruptedException {
     long startMillis = System.currentTimeMillis();
+    preloadFrontendClasses();
     config.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
@@ -150,6 +151,23 @@ public final class BasaltServer {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(Settings.MERGE_MAX_SIZE.key() + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * In a cold JVM the HBase front end's start is mostly loading HBase's protocol and client classes, which needs
+   * nothing else: a second thread does it while this one opens the store and binds. Should it fail, the front end
+   * loads the classes itself.
+   */
+  private static void preloadFrontendClasses() {
+    Thread thread = new Thread(() -> {
+      try {
+        HBaseFrontend.preloadClasses();
+      } catch (RuntimeException | LinkageError e) {
+        LOG.debug("Preloading the front end's classes failed; they load when first used", e);
+      }
+    }, "basalt-preload");
+    thread.setDaemon(true);
+    thread.start();
   }
 
   private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(int port, Path dataDir,
