@@ -8,7 +8,6 @@ import io.basalt.benchmarks.runner.report.Environment;
 import io.basalt.benchmarks.runner.report.MarkdownReport;
 import io.basalt.benchmarks.runner.report.PeakMemory;
 import io.basalt.benchmarks.runner.servers.BasaltServer;
-import io.basalt.benchmarks.runner.servers.FirstPutProbe;
 import io.basalt.benchmarks.runner.servers.HBaseServer;
 import io.basalt.benchmarks.runner.servers.ProcStats;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
@@ -90,9 +89,12 @@ public final class BenchmarkMain {
       BenchmarkResults results) throws Exception {
     BenchmarkPlan plan = options.plan();
     Path basaltData = files.work().resolve("basalt-data");
+    Path classArchive = files.work().resolve("basalt-server.jsa");
     deleteRecursively(basaltData);
-    FirstPutProbe.warmUpClient();
-    try (ServerUnderTest basalt = start(results, "Basalt", () -> BasaltServer.start(basaltData));
+    Progress.say("Rehearsing Basalt's start (class archive, warm client)");
+    BasaltServer.rehearse(basaltData, classArchive);
+    deleteRecursively(basaltData);
+    try (ServerUnderTest basalt = start(results, "Basalt", () -> BasaltServer.start(basaltData, classArchive));
         ServerUnderTest hbase = start(results, "HBase", HBaseServer::start)) {
       SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
       if (options.runs("pe")) {

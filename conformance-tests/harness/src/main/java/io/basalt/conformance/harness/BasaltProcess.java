@@ -57,12 +57,25 @@ public final class BasaltProcess implements AutoCloseable {
    */
   public static BasaltProcess startWith(List<String> launcher, Path dataDir, String logName, String... extraArgs)
       throws IOException {
+    return start(launcher, List.of(), dataDir, logName, extraArgs);
+  }
+
+  /** Starts Basalt as {@link #start} does, with these options for its JVM (class data sharing, say). */
+  public static BasaltProcess startWithJvmOptions(List<String> jvmOptions, Path dataDir, String logName,
+      String... extraArgs) throws IOException {
+    return start(List.of(), jvmOptions, dataDir, logName, extraArgs);
+  }
+
+  private static BasaltProcess start(List<String> launcher, List<String> jvmOptions, Path dataDir, String logName,
+      String... extraArgs) throws IOException {
     Path jar = serverJar();
     Path logDir = Path.of("target", "basalt-logs");
     Files.createDirectories(logDir);
     Path log = logDir.resolve(logName + ".log");
     List<String> command = new ArrayList<>(launcher);
-    command.addAll(List.of(javaExecutable(), "-Xmx512m", "-jar", jar.toString(),
+    command.addAll(List.of(javaExecutable(), "-Xmx512m"));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", jar.toString(),
         "--data-dir", dataDir.toString(), "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0",
         "--hostname", "127.0.0.1"));
     command.addAll(List.of(extraArgs));

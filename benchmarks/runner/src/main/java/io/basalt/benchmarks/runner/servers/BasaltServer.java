@@ -2,10 +2,17 @@ package io.basalt.benchmarks.runner.servers;
 
 import io.basalt.conformance.harness.BasaltProcess;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
-/** Basalt as the conformance harness launches it: {@code java -jar basalt-server.jar} on free loopback ports. */
+/**
+ * Basalt as {@code bin/basalt} runs it: {@code java -jar basalt-server.jar} on free loopback ports, mapping its
+ * classes from a class data sharing archive that an earlier run wrote at exit. The rehearsal run that writes the
+ * archive also warms the runner's own client, so that neither server's launch-to-first-put time includes the
+ * client loading its classes.
+ */
 public final class BasaltServer implements ServerUnderTest {
   private static final Duration FIRST_PUT_TIMEOUT = Duration.ofMinutes(2);
 
@@ -17,19 +24,42 @@ public final class BasaltServer implements ServerUnderTest {
     this.launchToFirstPut = launchToFirstPut;
   }
 
-  /** Launches Basalt with its data in {@code dataDir} and times it to the first acknowledged put. */
-  public static BasaltServer start(Path dataDir) throws IOException, InterruptedException {
-    long launched = System.nanoTime();
-    BasaltProcess process = BasaltProcess.start(dataDir, "benchmark-basalt");
+  /**
+   * Runs Basalt once to its first put and stops it, as a first {@code bin/basalt start} would: it writes the class
+   * archive {@code archive} as it exits, and the client in this JVM has then loaded everything a put needs.
+   */
+  public static void rehearse(Path dataDir, Path archive) throws IOException, InterruptedException {
+    Files.deleteIfExists(archive);
+    BasaltProcess process = BasaltProcess.startWithJvmOptions(List.of("-XX:ArchiveClassesAtExit=" + archive),
+        dataDir, "benchmark-basalt-rehearsal");
     try {
-      FirstPutProbe.awaitFirstPut(
-          FirstPutProbe.clientConfiguration(process.zookeeperHost(), process.zookeeperPort()),
-          process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
+      awaitFirstPut(process);
+    } finally {
+      process.close();
+    }
+    if (!Files.isRegularFile(archive)) {
+      throw new IOException("the rehearsal run wrote no class archive " + archive + "; see " + process.log());
+    }
+  }
+
+  /** Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, and times it. */
+  public static BasaltServer start(Path dataDir, Path archive) throws IOException, InterruptedException {
+    List<String> classSharing = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
+        "-Xlog:cds+dynamic=off");
+    long launched = System.nanoTime();
+    BasaltProcess process = BasaltProcess.startWithJvmOptions(classSharing, dataDir, "benchmark-basalt");
+    try {
+      awaitFirstPut(process);
     } catch (IOException | InterruptedException e) {
       process.kill();
       throw e;
     }
     return new BasaltServer(process, Duration.ofNanos(System.nanoTime() - launched));
+  }
+
+  private static void awaitFirstPut(BasaltProcess process) throws IOException, InterruptedException {
+    FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration(process.zookeeperHost(), process.zookeeperPort()),
+        process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
   }
 
   @Override

@@ -62,23 +62,6 @@ public final class FirstPutProbe {
     throw new IOException("no put was acknowledged within " + timeout.toSeconds() + " s; see " + log, last);
   }
 
-  /**
-   * Loads the client's classes in this JVM before any server is timed, by one probe against a port where nothing
-   * listens, so the first server measured does not pay for the client's class loading.
-   */
-  public static void warmUpClient() {
-    Configuration conf = clientConfiguration("127.0.0.1", 9);
-    conf.setInt("hbase.client.retries.number", 0);
-    conf.setInt("zookeeper.recovery.retry", 0);
-    conf.setInt("hbase.client.operation.timeout", 1_000);
-    conf.setInt("zookeeper.session.timeout", 1_000);
-    try {
-      putOnce(conf);
-    } catch (IOException | RuntimeException expected) {
-      // nothing listens there; only the loaded classes matter
-    }
-  }
-
   private static void putOnce(Configuration conf) throws IOException {
     try (Connection connection = ConnectionFactory.createConnection(conf);
         Admin admin = connection.getAdmin()) {
