@@ -125,8 +125,11 @@ class MainProcessTest {
   }
 
   private static Process launch(Path stdout, Path stderr, String... args) throws IOException {
+    // The packages the server jar's manifest opens (Add-Opens), as java -jar would open them.
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        .toString(), "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens",
+        "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
     command.addAll(List.of(args));
     return new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
   }
