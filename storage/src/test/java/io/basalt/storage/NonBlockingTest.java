@@ -9,16 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Inside a {@link NonBlocking} scope every operation that would wait stops with {@link WouldBlockException} before
@@ -27,21 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
 class NonBlockingTest {
   private static final int PUT = 4;
 
-  @TempDir
-  Path dir;
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
 
   private TabletStore store;
 
-  @AfterEach
-  void closeStore() {
-    if (store != null) {
-      store.close();
-    }
-  }
-
   @Test
   void aRowLockHeldElsewhereIsNotWaitedFor() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     CountDownLatch locked = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -70,7 +60,7 @@ class NonBlockingTest {
 
   @Test
   void anFsyncIsRefusedBeforeAnythingIsWritten() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
       assertThrows(WouldBlockException.class, () -> table.write(put("r", "synced"), Durability.LOG_FSYNC));
@@ -84,7 +74,7 @@ class NonBlockingTest {
 
   @Test
   void aBlockOnlyOnDiskIsNotReadButTheMemtableIs() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     for (int i = 0; i < 100; i++) {
       table.write(put(String.format("r%03d", i), "flushed"), Durability.LOG);
@@ -92,7 +82,7 @@ class NonBlockingTest {
     table.flush();
     store.close();
     // Reopened, the block cache is empty: the flushed rows are only in files.
-    store = open();
+    store = stores.open();
     Table reopened = store.table("t").orElseThrow();
     reopened.write(put("s", "in memory"), Durability.LOG);
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
@@ -118,9 +108,6 @@ class NonBlockingTest {
     NonBlocking.refuseToWait("waiting is allowed here");
   }
 
-  private TabletStore open() throws StorageException {
-    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(Duration.ofSeconds(5)));
-  }
 
   private static RowMutation put(String row, String value) {
     return RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(value)).build();

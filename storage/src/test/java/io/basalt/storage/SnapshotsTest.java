@@ -16,34 +16,25 @@ import io.basalt.storage.snapshot.TableSnapshot;
 import io.basalt.storage.snapshot.UnknownSnapshotException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SnapshotsTest {
   private static final int PUT = 4;
 
-  @TempDir
-  Path dir;
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
 
   private TabletStore store;
 
-  @AfterEach
-  void closeStore() {
-    if (store != null) {
-      store.close();
-    }
-  }
-
   @Test
   void cloneHoldsTheCellsOfTheMomentTheSnapshotWasTaken() throws Exception {
-    store = open();
+    store = stores.open();
     Table source = store.createTable("src", families("f", "g"), List.of(b("m")), Map.of("schema", b("s1")));
     put(source, "a", "f", "q", 1, "a1");
     put(source, "z", "g", "q", 1, "z1");
@@ -53,7 +44,7 @@ class SnapshotsTest {
 
     Table clone = store.snapshots().cloneTo("snap", "copy", Map.of("schema", b("c1")));
     assertEquals(List.of("a/f:q/1=a1", "z/g:q/1=z1"), readAll(clone));
-    Path file = dir.resolve("store").resolve("snapshots").resolve("snap").resolve(snapshot.files().get(0).fileName());
+    Path file = stores.storeDirectory().resolve("snapshots").resolve("snap").resolve(snapshot.files().get(0).fileName());
     if (file.getFileSystem().supportedFileAttributeViews().contains("unix")) {
       assertEquals(2, Files.getAttribute(file, "unix:nlink"), "the clone shares the snapshot's file, no copy");
     }
@@ -72,7 +63,7 @@ class SnapshotsTest {
 
   @Test
   void everyFamilyIsReadAtTheSameMomentWhileWritesContinue() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
     AtomicBoolean stop = new AtomicBoolean();
     Thread writer = new Thread(() -> {
@@ -108,7 +99,7 @@ class SnapshotsTest {
 
   @Test
   void restoreBringsBackTheSnapshotAndDropsEverythingNewer() throws Exception {
-    store = open();
+    store = stores.open();
     FamilyOptions zstd = new FamilyOptions(FamilyOptions.Compression.ZSTD, FamilyOptions.Bloom.KEY, 8192, true,
         false);
     Table table = store.createTable("t", List.of(new TabletStore.NewFamily(b("f"), zstd),
@@ -134,14 +125,14 @@ class SnapshotsTest {
 
     put(restored, "e", "g", "q", 1, "written-after-restore");
     store.close();
-    store = open();
+    store = stores.open();
     assertEquals(List.of("a/f:q/1=old", "b/g:q/1=gone-later", "e/g:q/1=written-after-restore"),
         readAll(store.table("t").orElseThrow()));
   }
 
   @Test
   void emptyFamiliesHaveNoFileAndCloneEmpty() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
     TableSnapshot empty = store.snapshots().create("t", "empty", Map.of());
     assertEquals(0, empty.files().size());
@@ -159,7 +150,7 @@ class SnapshotsTest {
 
   @Test
   void deletingASnapshotRemovesItsFilesButNotTablesMadeFromIt() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", families("f"), List.of(), Map.of());
     put(table, "r", "f", "q", 1, "v");
     store.snapshots().create("t", "s", Map.of());
@@ -169,7 +160,7 @@ class SnapshotsTest {
     store.snapshots().delete("s");
     assertTrue(store.snapshots().find("s").isEmpty());
     assertEquals(List.of(), store.snapshots().list());
-    try (Stream<Path> left = Files.list(dir.resolve("store").resolve("snapshots"))) {
+    try (Stream<Path> left = Files.list(stores.storeDirectory().resolve("snapshots"))) {
       assertEquals(0, left.count());
     }
     assertThrows(UnknownSnapshotException.class, () -> store.snapshots().delete("s"));
@@ -180,14 +171,14 @@ class SnapshotsTest {
 
   @Test
   void snapshotsSurviveReopenAndCanBeUsedMoreThanOnce() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("ns:t", families("f"), List.of(b("m")), Map.of());
     put(table, "a", "f", "q", 1, "v");
     store.snapshots().create("ns:t", "kept", Map.of("ttl", b("0")));
     long created = store.snapshots().find("kept").orElseThrow().createdMillis();
     store.close();
 
-    store = open();
+    store = stores.open();
     TableSnapshot kept = store.snapshots().find("kept").orElseThrow();
     assertEquals(created, kept.createdMillis());
     assertEquals("ns:t", kept.table().name());
@@ -196,13 +187,13 @@ class SnapshotsTest {
     assertEquals(List.of("a/f:q/1=v"), readAll(store.snapshots().cloneTo("kept", "two", Map.of())));
     store.close();
 
-    store = open();
+    store = stores.open();
     assertEquals(List.of("a/f:q/1=v"), readAll(store.table("two").orElseThrow()));
   }
 
   @Test
   void refusesDuplicateNamesMissingTablesAndExistingCloneTargets() throws Exception {
-    store = open();
+    store = stores.open();
     store.createTable("t", families("f"), List.of(), Map.of());
     store.snapshots().create("t", "s", Map.of());
     assertThrows(SnapshotExistsException.class, () -> store.snapshots().create("t", "s", Map.of()));
@@ -216,32 +207,29 @@ class SnapshotsTest {
 
   @Test
   void anyNameIsSafeAndWorkLeftByACrashIsCleared() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", families("f"), List.of(), Map.of());
     put(table, "r", "f", "q", 1, "v");
     store.snapshots().create("t", "../up/%2E é", Map.of());
     store.snapshots().create("t", ".hidden", Map.of());
     store.close();
-    Path snapshots = dir.resolve("store").resolve("snapshots");
+    Path snapshots = stores.storeDirectory().resolve("snapshots");
     Files.createDirectories(snapshots.resolve(".writing-123"));
     Files.writeString(snapshots.resolve(".writing-123").resolve("f0.sst"), "half");
     Files.createDirectories(snapshots.resolve("garbage"));
 
-    store = open();
+    store = stores.open();
     assertEquals(List.of("../up/%2E é", ".hidden"), store.snapshots().list().stream().map(TableSnapshot::name)
         .toList());
     assertFalse(Files.exists(snapshots.resolve(".writing-123")));
     assertTrue(Files.exists(snapshots.resolve("garbage")), "an unreadable snapshot is left for an operator");
-    assertFalse(Files.exists(dir.resolve("store").resolve("up")), "names never leave the snapshots directory");
+    assertFalse(Files.exists(stores.storeDirectory().resolve("up")), "names never leave the snapshots directory");
     try (Stream<Path> entries = Files.list(snapshots)) {
       assertEquals(3, entries.count());
     }
     assertEquals(List.of("r/f:q/1=v"), readAll(store.snapshots().cloneTo("../up/%2E é", "c", Map.of())));
   }
 
-  private TabletStore open() throws StorageException {
-    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(Duration.ofSeconds(5)));
-  }
 
   private static void put(Table table, String row, String family, String qualifier, long ts, String value)
       throws StorageException {

@@ -6,33 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.data.RowMutation;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TabletSizerTest {
   private static final int PUT = 4;
   private static final int VALUE_BYTES = 1000;
 
-  @TempDir
-  Path dir;
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
 
   private TabletStore store;
 
-  @AfterEach
-  void closeStore() {
-    if (store != null) {
-      store.close();
-    }
-  }
-
   @Test
   void sizesMoveFromMemtablesToFilesOnFlushAndStayWithTheirTablet() throws Exception {
-    store = TabletStore.open(dir.resolve("store"), StoreOptions.defaults());
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
         Map.of());
     assertEquals(List.of(TabletSize.EMPTY, TabletSize.EMPTY), sizes(table));
@@ -57,7 +48,7 @@ class TabletSizerTest {
 
   @Test
   void tabletsSharingAFileEachGetTheirPartAndFamiliesAddUp() throws Exception {
-    store = TabletStore.open(dir.resolve("store"), StoreOptions.defaults());
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"), b("g"))),
         List.of(b("m")), Map.of());
     // Enough rows for many 64 KB blocks: RocksDB places a range's bounds at block granularity.
@@ -77,7 +68,7 @@ class TabletSizerTest {
 
   @Test
   void aDroppedTableCannotBeSized() throws Exception {
-    store = TabletStore.open(dir.resolve("store"), StoreOptions.defaults());
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     store.dropTable("t");
     assertThrows(UnknownTableException.class, () -> sizes(table));

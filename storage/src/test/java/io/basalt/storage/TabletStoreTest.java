@@ -20,28 +20,20 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TabletStoreTest {
   private static final int PUT = 4;
 
-  @TempDir
-  Path dir;
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
 
   private TabletStore store;
 
-  @AfterEach
-  void closeStore() {
-    if (store != null) {
-      store.close();
-    }
-  }
-
   @Test
   void createsOneTabletPerSplitRange() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(b("g"), b("p")), Map.of());
     List<TabletDefinition> tablets = table.definition().tablets();
     assertEquals(3, tablets.size());
@@ -56,14 +48,14 @@ class TabletStoreTest {
 
   @Test
   void rejectsDuplicateTables() throws Exception {
-    store = open();
+    store = stores.open();
     store.createTable("t", newFamilies("f"), List.of(), Map.of());
     assertThrows(TableExistsException.class, () -> store.createTable("t", newFamilies("f"), List.of(), Map.of()));
   }
 
   @Test
   void readsRowsAcrossFamiliesInCellOrder() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("b", "a"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r1"))
         .add(b("b"), b("x"), 10, PUT, b("b-x-10"))
@@ -80,7 +72,7 @@ class TabletStoreTest {
 
   @Test
   void boundsAndFamilySelection() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     for (String row : List.of("a", "ab", "b", "c")) {
       table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(row))
@@ -93,7 +85,7 @@ class TabletStoreTest {
 
   @Test
   void skipColumnAndSeekRow() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     RowMutation.Builder row = RowMutation.forRow(b("r"));
     for (int ts = 1; ts <= 5; ts++) {
@@ -122,7 +114,7 @@ class TabletStoreTest {
 
   @Test
   void reversedCursorVisitsRowsBackwardsAndCellsForwards() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     for (String row : List.of("a", "ab", "b", "c", "d")) {
       RowMutation.Builder mutation = RowMutation.forRow(b(row)).add(b("f"), b("q1"), 2, PUT, b(row + "1"))
@@ -158,7 +150,7 @@ class TabletStoreTest {
 
   @Test
   void seekFamilyJumpsForwardWithinTheRowOrToALaterRow() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("a"), 1, PUT, b("a")).add(b("f"), b("m"), 1, PUT, b("m"))
         .add(b("f"), b("z"), 1, PUT, b("z")).build(), Durability.LOG);
@@ -179,7 +171,7 @@ class TabletStoreTest {
 
   @Test
   void seekFamilyBackwardsMovesThatFamilyAloneToTheEarlierRow() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     for (String row : List.of("a", "b", "c")) {
       table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, PUT, b(row)).add(b("g"), b("q"), 1, PUT, b(row))
@@ -206,7 +198,7 @@ class TabletStoreTest {
 
   @Test
   void cursorSeesOneConsistentStateWhileWritesContinue() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("old"))
         .add(b("g"), b("q"), 1, PUT, b("old")).build(), Durability.LOG);
@@ -225,7 +217,7 @@ class TabletStoreTest {
 
   @Test
   void erasedCellsVanishTogetherWithTheCellsWrittenBesideThem() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(b("m")), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 2, PUT, b("v2")).add(b("f"), b("q"), 1, PUT, b("v1"))
         .add(b("g"), b("q"), 1, PUT, b("g1")).build(), Durability.LOG);
@@ -240,7 +232,7 @@ class TabletStoreTest {
 
   @Test
   void writesToUnknownFamiliesFailWithoutWritingAnything() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     RowMutation mixed = RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v"))
         .add(b("nope"), b("q"), 1, PUT, b("v")).build();
@@ -250,7 +242,7 @@ class TabletStoreTest {
 
   @Test
   void reopenRestoresTablesTabletsPropertiesAndCells() throws Exception {
-    store = open();
+    store = stores.open();
     Table created = store.createTable("ns:t", newFamilies("f", "g"), List.of(b("m")), Map.of("schema", b("s1")));
     created.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 5, PUT, b("va")).build(), Durability.LOG);
     created.write(RowMutation.forRow(b("z")).add(b("g"), b(""), -3, 12, b("")).build(), Durability.SKIP_LOG);
@@ -260,7 +252,7 @@ class TabletStoreTest {
     store.flush(); // the SKIP_LOG write survives only a clean close, which flushes
     store.close();
 
-    store = open();
+    store = stores.open();
     Table reopened = store.table("ns:t").orElseThrow();
     TableDefinition after = reopened.definition();
     assertEquals(before.id(), after.id());
@@ -274,11 +266,11 @@ class TabletStoreTest {
 
   @Test
   void shutdownSaysWhenWhatWasWrittenCouldNotBeFlushed() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.SKIP_LOG);
     // The volume went away under the open store (an unmounted or failed disk): the flush has nowhere to write.
-    deleteRecursively(dir.resolve("store"));
+    deleteRecursively(stores.storeDirectory());
     StorageException failure = assertThrows(StorageException.class, store::shutdown);
     assertTrue(failure.getMessage().contains("could not flush the memtables"), failure.getMessage());
     store.shutdown(); // closed already: nothing more to report
@@ -286,11 +278,11 @@ class TabletStoreTest {
 
   @Test
   void shutdownOfAHealthyStoreReportsNothing() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.SKIP_LOG);
     store.shutdown();
-    store = open();
+    store = stores.open();
     assertEquals(List.of("r/f:q/1=v"), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
   }
 
@@ -304,7 +296,7 @@ class TabletStoreTest {
 
   @Test
   void alteringFamiliesKeepsOthersDataAndDropsTheDroppedOnes() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f", "g"), List.of(), Map.of());
     table.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("f1")).add(b("g"), b("q"), 1, PUT,
         b("g1")).build(), Durability.LOG);
@@ -317,7 +309,7 @@ class TabletStoreTest {
     // Adding a dropped family back gives it a fresh, empty column family; all of it survives a reopen.
     store.alterTable("t", newFamilies("g"), List.of(), List.of(), Map.of("schema", b("s3")));
     store.close();
-    store = open();
+    store = stores.open();
     Table reopened = store.table("t").orElseThrow();
     assertEquals(List.of("r/f:q/1=f1", "r/h:q/1=h1"), readAll(reopened, List.of(), "", ""));
     assertArrayEquals(b("s3"), reopened.definition().property("schema").orElseThrow());
@@ -326,7 +318,7 @@ class TabletStoreTest {
 
   @Test
   void familyOptionsArePersistedAndAppliedWhenTheStoreOpens() throws Exception {
-    store = open();
+    store = stores.open();
     FamilyOptions zstd = new FamilyOptions(FamilyOptions.Compression.ZSTD, FamilyOptions.Bloom.KEY, 16 * 1024,
         true, true);
     store.createTable("t", List.of(new TabletStore.NewFamily(b("f"), zstd)), List.of(), Map.of());
@@ -334,7 +326,7 @@ class TabletStoreTest {
         false, false);
     store.alterTable("t", List.of(), List.of(), List.of(new TabletStore.NewFamily(b("f"), snappy)), Map.of());
     store.close();
-    store = open();
+    store = stores.open();
     assertEquals(snappy, store.table("t").orElseThrow().definition().families().get(0).options());
     String rocksDbOptions = latestOptionsFile();
     assertTrue(rocksDbOptions.contains("compression=kSnappyCompression"), rocksDbOptions);
@@ -342,7 +334,7 @@ class TabletStoreTest {
   }
 
   private String latestOptionsFile() throws Exception {
-    try (var files = java.nio.file.Files.list(dir.resolve("store"))) {
+    try (var files = java.nio.file.Files.list(stores.storeDirectory())) {
       Path newest = files.filter(p -> p.getFileName().toString().startsWith("OPTIONS-"))
           .max(java.util.Comparator.comparing(p -> Long.parseLong(p.getFileName().toString().substring(8))))
           .orElseThrow();
@@ -352,7 +344,7 @@ class TabletStoreTest {
 
   @Test
   void truncatingEmptiesEveryFamilyAndRetilesTheTable() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", newFamilies("f"), List.of(b("m")), Map.of());
     table.write(RowMutation.forRow(b("a")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
     store.truncateTable("t", List.of(), Map.of());
@@ -360,13 +352,13 @@ class TabletStoreTest {
     assertEquals(1, table.definition().tablets().size());
     table.write(RowMutation.forRow(b("b")).add(b("f"), b("q"), 1, PUT, b("w")).build(), Durability.LOG);
     store.close();
-    store = open();
+    store = stores.open();
     assertEquals(List.of("b/f:q/1=w"), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
   }
 
   @Test
   void droppedTableLosesItsDataAndNameCanBeReused() throws Exception {
-    store = open();
+    store = stores.open();
     Table first = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     first.write(RowMutation.forRow(b("r")).add(b("f"), b("q"), 1, PUT, b("v")).build(), Durability.LOG);
     TableCursor open = first.openCursor(List.of(), b(""), b(""));
@@ -377,21 +369,17 @@ class TabletStoreTest {
     Table second = store.createTable("t", newFamilies("f"), List.of(), Map.of());
     assertEquals(List.of(), readAll(second, List.of(), "", ""));
     store.close();
-    store = open();
+    store = stores.open();
     assertEquals(List.of(), readAll(store.table("t").orElseThrow(), List.of(), "", ""));
   }
 
   @Test
   void secondOpenOfTheSameDirectoryIsRefused() throws Exception {
-    store = open();
-    StorageException e = assertThrows(StorageException.class, this::open);
+    store = stores.open();
+    StorageException e = assertThrows(StorageException.class, stores::open);
     assertTrue(e.getMessage().contains("in use"), e.getMessage());
   }
 
-  private TabletStore open() throws StorageException {
-    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(
-        java.time.Duration.ofSeconds(5)));
-  }
 
   private static List<String> readAll(Table table, List<byte[]> families, String start, String stop)
       throws StorageException {

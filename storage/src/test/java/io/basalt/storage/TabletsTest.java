@@ -9,32 +9,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Splits and merges change only tablet metadata: the cells stay where they are and the ranges keep tiling. */
 class TabletsTest {
-  @TempDir
-  Path dir;
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
 
   private TabletStore store;
 
-  @AfterEach
-  void close() {
-    if (store != null) {
-      store.close();
-    }
-  }
-
   @Test
   void splitAndMergeRetileWithoutTouchingCells() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
         Map.of());
     for (String row : List.of("a", "c", "n", "x")) {
@@ -53,7 +43,7 @@ class TabletsTest {
     assertEquals(List.of("a", "c", "n", "x"), rows(table));
 
     store.close();
-    store = open();
+    store = stores.open();
     Table reopened = store.table("t").orElseThrow();
     assertEquals(List.of("[, c)", "[c, )"), ranges(reopened));
     TabletDefinition newest = reopened.definition().tablets().get(1);
@@ -63,7 +53,7 @@ class TabletsTest {
 
   @Test
   void badSplitsAndMergesChangeNothing() throws Exception {
-    store = open();
+    store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))),
         List.of(b("g"), b("p")), Map.of());
     List<TabletDefinition> tablets = table.definition().tablets();
@@ -77,9 +67,6 @@ class TabletsTest {
     assertEquals(tablets, table.definition().tablets());
   }
 
-  private TabletStore open() throws StorageException {
-    return TabletStore.open(dir.resolve("store"), StoreOptions.defaults().withRowLockWait(Duration.ofSeconds(5)));
-  }
 
   private static List<String> ranges(Table table) {
     List<String> ranges = new ArrayList<>();
