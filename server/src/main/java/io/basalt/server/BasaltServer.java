@@ -130,7 +130,7 @@ public final class BasaltServer {
     }
     rpc.serve(frontend.dispatcher());
     startRegistry(config, bindAddress, host);
-    status.attach(identity, zookeeperAddress, frontend.catalog());
+    status.attach(identity, zookeeperAddress, frontend.catalog(), rpc::callPlacement);
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.catalog().tables().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);

@@ -43,6 +43,7 @@ class MainProcessTest {
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, status.statusCode());
       assertTrue(status.body().contains("\"status\":\"running\""), status.body());
+      assertTrue(status.body().contains("\"calls\":{\"onIoThreads\":"), status.body());
     } finally {
       process.destroy();
     }

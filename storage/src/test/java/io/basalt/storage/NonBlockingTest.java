@@ -97,6 +97,42 @@ class NonBlockingTest {
   }
 
   @Test
+  void aRowPartlyInTheCacheIsNotReadHalf() throws Exception {
+    store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    RowMutation.Builder wide = RowMutation.forRow(b("r"));
+    for (int column = 0; column < 300; column++) {
+      wide.add(b("f"), b(String.format("c%03d", column)), 1, PUT, new byte[1000]);
+    }
+    table.write(wide.build(), Durability.LOG);
+    table.flush();
+    store.close();
+    store = stores.open();
+    Table reopened = store.table("t").orElseThrow();
+    // Only the row's first block is read into the cache; a later column in the memtable keeps the merged iterator
+    // valid when its step into the next, uncached block of the file stops.
+    assertEquals(1, cellsOf(reopened, 1));
+    reopened.write(RowMutation.forRow(b("r")).add(b("f"), b("zzz"), 1, PUT, b("in memory")).build(), Durability.LOG);
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      assertThrows(WouldBlockException.class, () -> cellsOf(reopened, Integer.MAX_VALUE));
+    }
+    assertEquals(301, cellsOf(reopened, Integer.MAX_VALUE));
+  }
+
+  /** How many cells of row "r" a cursor reads, stopping after {@code most}. */
+  private static int cellsOf(Table table, int most) throws StorageException {
+    int cells = 0;
+    try (TableCursor cursor = table.openCursor(List.of(), b("r"), b("r\0"))) {
+      while (cursor.nextRow()) {
+        while (cells < most && cursor.nextCell()) {
+          cells++;
+        }
+      }
+    }
+    return cells;
+  }
+
+  @Test
   void scopesEndWithTheirHandlesAndDoNotNest() {
     assertFalse(NonBlocking.active());
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {

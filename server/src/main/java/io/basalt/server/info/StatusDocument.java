@@ -2,6 +2,8 @@ package io.basalt.server.info;
 
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.server.rpc.CallPlacement;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.util.VersionInfo;
 
 /** The JSON the info port serves at {@code /status}. */
@@ -13,13 +15,16 @@ public final class StatusDocument {
   private volatile ServerIdentity identity;
   private volatile String zookeeper;
   private volatile TableCatalog catalog;
+  private volatile Supplier<CallPlacement.Counts> calls;
 
   public StatusDocument(long startMillis) {
     this.startMillis = startMillis;
   }
 
   /** Completes the document once the server knows who it is; until then it reports "starting". */
-  public void attach(ServerIdentity server, String zookeeperAddress, TableCatalog tables) {
+  public void attach(ServerIdentity server, String zookeeperAddress, TableCatalog tables,
+      Supplier<CallPlacement.Counts> callPlacement) {
+    this.calls = callPlacement;
     this.identity = server;
     this.zookeeper = zookeeperAddress;
     this.catalog = tables;
@@ -38,6 +43,10 @@ public final class StatusDocument {
       field(json, "rpc", server.hostAndPort());
       field(json, "zookeeper", zookeeper);
       json.append("\"tables\":").append(tables.tables().size()).append(',');
+      CallPlacement.Counts placement = calls.get();
+      json.append("\"calls\":{\"onIoThreads\":").append(placement.onIoThreads())
+          .append(",\"onHandlers\":").append(placement.onHandlers())
+          .append(",\"shortButWouldHaveWaited\":").append(placement.wouldHaveWaited()).append("},");
     }
     json.append("\"uptimeMillis\":").append(System.currentTimeMillis() - startMillis);
     return json.append('}').toString();

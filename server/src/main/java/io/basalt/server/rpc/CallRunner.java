@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * thread wake-ups that cost more than the call itself. Where it would wait (a row lock held elsewhere, a block to
  * read from disk, a write stall, an fsync) it stops before changing anything and goes to the pool after all. A
  * frame decoded while more of its connection's bytes are waiting goes straight to the pool, so that a client with
- * many calls outstanding on one connection still has them run in parallel.
+ * many calls outstanding on one connection still has them run in parallel, and a method whose calls have lately
+ * mostly had to go to the pool is tried on the I/O thread only now and then ({@link WaitHistory}).
  */
 final class CallRunner {
   private static final Logger LOG = LoggerFactory.getLogger(CallRunner.class);
@@ -53,6 +54,8 @@ final class CallRunner {
   private final ExecutorService handlers;
   private final boolean shortCallsOnIoThreads;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final CallPlacement placement = new CallPlacement();
+  private final WaitHistory waits = new WaitHistory();
   private volatile boolean stopping;
 
   CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers, boolean shortCallsOnIoThreads) {
@@ -80,12 +83,14 @@ final class CallRunner {
     if (shortCallsOnIoThreads && !frame.backlogged() && frame.bytes().length <= SHORT_CALL_MAX_BYTES) {
       ChannelFuture answer = runWithoutWaiting(channel, frame, scanners);
       if (answer != null) {
+        placement.ranOnIoThread();
         answer.addListener(written -> finished.run());
         return;
       }
     }
     try {
       handlers.execute(() -> {
+        placement.ranOnHandler();
         ChannelFuture answer = null;
         try {
           answer = run(channel, frame, scanners, false);
@@ -135,14 +140,17 @@ final class CallRunner {
   private ChannelFuture runWithoutWaiting(Channel channel, RpcFrame frame, ScannerQuota scanners) {
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
       return run(channel, frame, scanners, true);
+    } catch (NotShortException e) {
+      return null;
     } catch (WouldBlockException e) {
+      placement.wouldHaveWaited();
       return null;
     }
   }
 
   /**
    * Runs one call and writes its answer (or error); returns that write. With {@code onlyShort}, a call that is not
-   * short throws {@link WouldBlockException} before its handler runs.
+   * short throws {@link NotShortException} before its handler runs.
    */
   private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners, boolean onlyShort) {
     RequestReader reader = new RequestReader(frame.bytes());
@@ -159,7 +167,7 @@ final class CallRunner {
     try {
       Invocation call = invoke(header, reader, frame, scanners, onlyShort);
       return respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
-    } catch (WouldBlockException e) {
+    } catch (WouldBlockException | NotShortException e) {
       throw e; // nothing was done or answered: the call runs again where it may wait
     } catch (IOException e) {
       return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
@@ -170,6 +178,20 @@ final class CallRunner {
     } catch (RuntimeException | LinkageError e) {
       LOG.error("Call {} ({}) failed unexpectedly", callId, header.getMethodName(), e);
       return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
+    }
+  }
+
+  /** Where the calls ran so far. */
+  CallPlacement placement() {
+    return placement;
+  }
+
+  /** A call tried on a network thread that is not short: it goes to a handler before anything is done. */
+  private static final class NotShortException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NotShortException() {
+      super(null, null, false, false);
     }
   }
 
@@ -191,8 +213,8 @@ final class CallRunner {
     ServiceBinding.Method<?> method = service.method(header.getMethodName());
     RequestReader.Slice param = reader.nextDelimited("request parameter");
     Message request = method.parse(frame.bytes(), param.offset(), param.length());
-    if (onlyShort && !method.isShort(request)) {
-      throw new WouldBlockException(method.fullName() + " is not a short call");
+    if (onlyShort && (!method.isShort(request) || !waits.worthTrying(method.fullName()))) {
+      throw new NotShortException();
     }
     CellScanner cells = null;
     if (header.hasCellBlockMeta()) {
@@ -208,7 +230,18 @@ final class CallRunner {
     }
     CallContext context = new CallContext(cells, connection.codec() != null, connection.user(),
         header.getTimeout(), scanners);
-    return new Invocation(context, method.invoke(context, request));
+    if (!onlyShort) {
+      return new Invocation(context, method.invoke(context, request));
+    }
+    Message response;
+    try {
+      response = method.invoke(context, request);
+    } catch (WouldBlockException e) {
+      waits.record(method.fullName(), true);
+      throw e;
+    }
+    waits.record(method.fullName(), false);
+    return new Invocation(context, response);
   }
 
   private static ChannelFuture respond(Channel channel, int callId, Message response, ConnectionInfo connection,

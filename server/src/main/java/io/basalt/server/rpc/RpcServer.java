@@ -85,6 +85,11 @@ public final class RpcServer implements AutoCloseable {
     return ((InetSocketAddress) listener.localAddress()).getPort();
   }
 
+  /** Where the calls ran so far: network threads or handlers. */
+  public CallPlacement.Counts callPlacement() {
+    return runner.placement().counts();
+  }
+
   /** Starts answering calls with these services. */
   public void serve(RpcDispatcher services) {
     dispatcher.set(services);

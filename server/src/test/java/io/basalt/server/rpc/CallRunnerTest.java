@@ -47,19 +47,23 @@ class CallRunnerTest {
 
   @Test
   void aShortCallThatNeedNotWaitRunsWhereItWasRead() throws IOException {
-    runner(true).submit(channel, getFrame(1, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    CallRunner runner = runner(true);
+    runner.submit(channel, getFrame(1, false), new ConnectionActivity(0), ScannerQuota.unlimited());
     assertEquals(List.of(true), runs);
     assertEquals(0, pool.tasks);
     assertAnswered(1);
+    assertEquals(new CallPlacement.Counts(1, 0, 0), runner.placement().counts());
   }
 
   @Test
   void aShortCallThatWouldWaitRunsAgainOnAHandler() throws IOException {
     waitsBeforeAnswering = 1;
-    runner(true).submit(channel, getFrame(2, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    CallRunner runner = runner(true);
+    runner.submit(channel, getFrame(2, false), new ConnectionActivity(0), ScannerQuota.unlimited());
     assertEquals(List.of(true, false), runs);
     assertEquals(1, pool.tasks);
     assertAnswered(2);
+    assertEquals(new CallPlacement.Counts(0, 1, 1), runner.placement().counts());
   }
 
   @Test
@@ -75,6 +79,7 @@ class CallRunnerTest {
     assertEquals(2, pool.tasks);
     assertEquals(List.of(false, false), runs);
     assertAnswered(4);
+    assertEquals(new CallPlacement.Counts(0, 2, 0), runner.placement().counts());
   }
 
   @Test

@@ -383,24 +383,27 @@ public final class TableCursor implements AutoCloseable {
   }
 
   /**
-   * Whether the iterator rests on a key. Without blocking, an iterator that stopped because the next block is not
-   * in the cache says so in its status; that must not pass for the end of the range.
+   * Whether the iterator rests on a key. Without blocking, an iterator that could not read a block because it is
+   * not in the cache says so only in its status, and may even stay valid on keys of its other sources (memtables,
+   * other files) while the cells of that block are missing: its status is checked at every step.
    */
   private boolean valid(RocksIterator iterator) {
-    if (iterator.isValid()) {
-      return true;
-    }
     if (nonBlocking) {
-      try {
-        iterator.status();
-      } catch (RocksDBException e) {
-        if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-          throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
-        }
-        // Any other failure is reported by checkStatus() as a StorageException.
-      }
+      refuseIfIncomplete(iterator);
     }
-    return false;
+    return iterator.isValid();
+  }
+
+  /** Throws {@link WouldBlockException} if the iterator stopped at a block it may not read without waiting. */
+  private void refuseIfIncomplete(RocksIterator iterator) {
+    try {
+      iterator.status();
+    } catch (RocksDBException e) {
+      if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+        throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
+      }
+      // Any other failure is reported by checkStatus() as a StorageException.
+    }
   }
 
   private static void seekForward(RocksIterator iterator, byte[] key) {
@@ -431,6 +434,9 @@ public final class TableCursor implements AutoCloseable {
 
   private void checkStatus() throws StorageException {
     for (RocksIterator iterator : iterators) {
+      if (nonBlocking) {
+        refuseIfIncomplete(iterator);
+      }
       try {
         iterator.status();
       } catch (RocksDBException e) {
