@@ -15,6 +15,8 @@ import java.util.List;
  */
 public final class BasaltServer implements ServerUnderTest {
   private static final Duration FIRST_PUT_TIMEOUT = Duration.ofMinutes(2);
+  /** The heap {@code HBaseOracleProcess} gives HBase ({@code -Xmx2g}). */
+  private static final long HBASE_HEAP_BYTES = 2L << 30;
 
   private final BasaltProcess process;
   private final Duration launchToFirstPut;
@@ -42,12 +44,17 @@ public final class BasaltServer implements ServerUnderTest {
     }
   }
 
-  /** Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, and times it. */
+  /**
+   * Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, and times it. It gets
+   * the memory for cached blocks and for unflushed writes that HBase's heap gives HBase (see {@link #memoryLike}).
+   */
   public static BasaltServer start(Path dataDir, Path archive) throws IOException, InterruptedException {
     List<String> classSharing = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
         "-Xlog:cds+dynamic=off");
+    Path config = memoryLike(dataDir.resolveSibling("basalt-benchmark-site.xml"));
     long launched = System.nanoTime();
-    BasaltProcess process = BasaltProcess.startWithJvmOptions(classSharing, dataDir, "benchmark-basalt");
+    BasaltProcess process = BasaltProcess.startWithJvmOptions(classSharing, dataDir, "benchmark-basalt",
+        "--config", config.toString());
     try {
       awaitFirstPut(process);
     } catch (IOException | InterruptedException e) {
@@ -55,6 +62,23 @@ public final class BasaltServer implements ServerUnderTest {
       throw e;
     }
     return new BasaltServer(process, Duration.ofNanos(System.nanoTime() - launched));
+  }
+
+  /**
+   * A config file giving Basalt the block cache and memtable memory HBase gives itself: HBase 2.6 keeps 40 % of
+   * its heap for cached blocks ({@code hfile.block.cache.size}) and 40 % for memstores
+   * ({@code hbase.regionserver.global.memstore.size}), and the harness runs it with a 2 GiB heap.
+   */
+  static Path memoryLike(Path file) throws IOException {
+    long hbaseShare = (long) (HBASE_HEAP_BYTES * 0.4);
+    Files.writeString(file, String.join("\n",
+        "<?xml version=\"1.0\"?>",
+        "<configuration>",
+        "  <property><name>basalt.rocksdb.block.cache.bytes</name><value>" + hbaseShare + "</value></property>",
+        "  <property><name>basalt.rocksdb.memtable.budget.bytes</name><value>" + hbaseShare + "</value></property>",
+        "</configuration>",
+        ""));
+    return file;
   }
 
   private static void awaitFirstPut(BasaltProcess process) throws IOException, InterruptedException {
