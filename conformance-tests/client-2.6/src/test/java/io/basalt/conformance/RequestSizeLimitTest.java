@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
@@ -33,26 +31,23 @@ class RequestSizeLimitTest {
   private static final int LIMIT = 256 * 1024;
 
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension(
+  static final ConnectedBasalt BASALT = new ConnectedBasalt(
       Map.of("hbase.ipc.max.request.size", Integer.toString(LIMIT)));
 
   private static final byte[] F = toBytes("f");
   private static final byte[] Q = toBytes("q");
-  private static Connection connection;
   private static Table table;
 
   @BeforeAll
   static void createTable() throws IOException {
-    connection = Clients.connect(BASALT.process());
     TableName name = TableName.valueOf("request_size");
-    TestTables.create(connection, name, 1, new String[] {"f"});
-    table = connection.getTable(name);
+    TestTables.create(BASALT.connection(), name, 1, new String[] {"f"});
+    table = BASALT.connection().getTable(name);
   }
 
   @AfterAll
   static void close() throws IOException {
     table.close();
-    connection.close();
   }
 
   @Test

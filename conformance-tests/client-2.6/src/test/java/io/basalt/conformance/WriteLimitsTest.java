@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Append;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
@@ -26,26 +24,23 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Writes and reads that cannot succeed fail fast with the exception HBase clients act on, and write nothing. */
 class WriteLimitsTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension(
+  static final ConnectedBasalt BASALT = new ConnectedBasalt(
       Map.of("hbase.server.keyvalue.maxsize", "1000"));
 
   private static final byte[] F = toBytes("f");
   private static final byte[] Q = toBytes("q");
-  private static Connection connection;
   private static Table table;
 
   @BeforeAll
   static void createTable() throws IOException {
-    connection = Clients.connect(BASALT.process());
     TableName name = TableName.valueOf("limits");
-    TestTables.create(connection, name, 1, new String[] {"f"});
-    table = connection.getTable(name);
+    TestTables.create(BASALT.connection(), name, 1, new String[] {"f"});
+    table = BASALT.connection().getTable(name);
   }
 
   @AfterAll
   static void close() throws IOException {
     table.close();
-    connection.close();
   }
 
   @Test
@@ -63,7 +58,7 @@ class WriteLimitsTest {
 
   @Test
   void missingTablesAndFamilies() throws IOException {
-    try (Table missing = connection.getTable(TableName.valueOf("no_such_table"))) {
+    try (Table missing = BASALT.connection().getTable(TableName.valueOf("no_such_table"))) {
       assertThrows(TableNotFoundException.class, () -> missing.get(new Get(toBytes("r"))));
       assertThrows(TableNotFoundException.class,
           () -> missing.put(new Put(toBytes("r")).addColumn(F, Q, toBytes("v"))));
