@@ -3,9 +3,13 @@ package io.basalt.hbase.read;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.data.TableCursor;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.IndividualBytesFieldCell;
 import org.apache.hadoop.hbase.KeyValue;
 
-/** A tablet's rows, read through a storage cursor. Cells are materialized only when asked for. */
+/**
+ * A tablet's rows, read through a storage cursor. Cells are materialized only when asked for. A row's cells share
+ * the row's array and the family's name; nothing downstream writes into a cell's arrays.
+ */
 public final class TabletRowSource implements RowSource {
   private final TableCursor cursor;
 
@@ -48,9 +52,13 @@ public final class TabletRowSource implements RowSource {
     return (byte) cursor.type();
   }
 
+  /**
+   * The current cell over the cursor's own arrays, copied nowhere: a KeyValue would copy the value (already a
+   * fresh array per cell) and the key into one more array, only for the cell block encoder to copy them again.
+   */
   @Override
   public Cell cell() {
-    return new KeyValue(cursor.row(), cursor.family(), cursor.qualifier(), cursor.timestamp(),
+    return new IndividualBytesFieldCell(cursor.row(), cursor.family(), cursor.qualifier(), cursor.timestamp(),
         KeyValue.Type.codeToType(typeByte()), cursor.value());
   }
 

@@ -2,8 +2,9 @@ package io.basalt.server.rpc;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
@@ -46,22 +47,35 @@ final class CellBlocks {
         KeyValueBlock.read(bytes, offset, length, codec instanceof KeyValueCodecWithTags));
   }
 
-  /** Encodes cells into a new buffer; the caller owns (and releases) it. */
-  static ByteBuf encode(ByteBufAllocator alloc, Codec codec, List<Cell> cells) throws IOException {
+  /**
+   * Encodes cells into a new buffer; the caller owns (and releases) it. The bytes are those of the client's codec
+   * encoder (each cell's KeyValue serialization, from {@link KeyValueUtil#appendTo}, behind its 4-byte length),
+   * written straight into the buffer: the codec's encoder writes through an OutputStream, a byte at a time for
+   * every length, which cost a tenth of a scan call's CPU.
+   */
+  static ByteBuf encode(ByteBufAllocator alloc, Codec codec, List<Cell> cells) {
     boolean withTags = codec instanceof KeyValueCodecWithTags;
     int size = 0;
     for (Cell cell : cells) {
-      // Each cell is its KeyValue serialization behind a 4-byte length: sized once, the buffer never regrows.
       size += Integer.BYTES + KeyValueUtil.getSerializedSize(cell, withTags);
     }
-    ByteBuf block = alloc.buffer(size);
-    try (ByteBufOutputStream out = new ByteBufOutputStream(block)) {
-      Codec.Encoder encoder = codec.getEncoder(out);
+    // Sized once, so the buffer never regrows and a single NIO view of it serves every cell.
+    ByteBuf block = alloc.buffer(size, size);
+    try {
+      ByteBuffer view = block.nioBuffer(0, size).order(ByteOrder.BIG_ENDIAN);
+      int offset = 0;
       for (Cell cell : cells) {
-        encoder.write(cell);
+        int length = KeyValueUtil.getSerializedSize(cell, withTags);
+        view.putInt(offset, length);
+        int end = KeyValueUtil.appendTo(cell, view, offset + Integer.BYTES, withTags);
+        if (end != offset + Integer.BYTES + length) {
+          throw new IllegalStateException("cell " + cell + " serialized to " + (end - offset - Integer.BYTES)
+              + " bytes, expected " + length);
+        }
+        offset = end;
       }
-      encoder.flush();
-    } catch (IOException | RuntimeException e) {
+      block.writerIndex(size);
+    } catch (RuntimeException e) {
       block.release();
       throw e;
     }

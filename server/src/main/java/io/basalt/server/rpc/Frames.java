@@ -2,7 +2,6 @@ package io.basalt.server.rpc;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.CompositeByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,23 +63,37 @@ final class Frames {
         .build());
   }
 
+  /**
+   * The frame's length, then each message behind its varint size, encoded straight into the buffer (an
+   * OutputStream in between would copy every message through a scratch array of its own).
+   */
   private static ByteBuf messages(ByteBufAllocator alloc, Message header, Message result, int trailingBytes) {
     int headerSize = header.getSerializedSize();
     int length = CodedOutputStream.computeUInt32SizeNoTag(headerSize) + headerSize;
+    int resultSize = 0;
     if (result != null) {
-      int resultSize = result.getSerializedSize();
+      resultSize = result.getSerializedSize();
       length += CodedOutputStream.computeUInt32SizeNoTag(resultSize) + resultSize;
     }
-    ByteBuf buf = alloc.buffer(Integer.BYTES + length);
-    buf.writeInt(length + trailingBytes);
-    try (ByteBufOutputStream out = new ByteBufOutputStream(buf)) {
-      header.writeDelimitedTo(out);
+    ByteBuf buf = alloc.buffer(Integer.BYTES + length, Integer.BYTES + length);
+    try {
+      buf.writeInt(length + trailingBytes);
+      CodedOutputStream out = CodedOutputStream.newInstance(buf.nioBuffer(Integer.BYTES, length));
+      out.writeUInt32NoTag(headerSize);
+      header.writeTo(out);
       if (result != null) {
-        result.writeDelimitedTo(out);
+        out.writeUInt32NoTag(resultSize);
+        result.writeTo(out);
       }
+      out.flush();
+      out.checkNoSpaceLeft();
+      buf.writerIndex(Integer.BYTES + length);
     } catch (IOException e) {
       buf.release();
-      throw new UncheckedIOException("writing to a memory buffer failed", e);
+      throw new UncheckedIOException("encoding a response of " + length + " bytes failed", e);
+    } catch (RuntimeException e) {
+      buf.release();
+      throw e;
     }
     return buf;
   }
