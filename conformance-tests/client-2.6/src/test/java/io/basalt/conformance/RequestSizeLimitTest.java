@@ -11,13 +11,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.exceptions.RequestTooBigException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,14 +38,7 @@ class RequestSizeLimitTest {
 
   @BeforeAll
   static void createTable() throws IOException {
-    TableName name = TableName.valueOf("request_size");
-    TestTables.create(BASALT.connection(), name, 1, new String[] {"f"});
-    table = BASALT.connection().getTable(name);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    table.close();
+    table = BASALT.createTable("request_size", "f");
   }
 
   @Test

@@ -16,7 +16,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,14 +32,7 @@ class WriteLimitsTest {
 
   @BeforeAll
   static void createTable() throws IOException {
-    TableName name = TableName.valueOf("limits");
-    TestTables.create(BASALT.connection(), name, 1, new String[] {"f"});
-    table = BASALT.connection().getTable(name);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    table.close();
+    table = BASALT.createTable("limits", "f");
   }
 
   @Test
