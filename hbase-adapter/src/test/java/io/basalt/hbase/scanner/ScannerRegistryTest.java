@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import io.basalt.hbase.testing.ManualClock;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.UnknownScannerException;
@@ -75,33 +72,5 @@ class ScannerRegistryTest {
 
     @Override
     public void close() {}
-  }
-
-  private static final class ManualClock extends Clock {
-    private volatile long millis = 1_000_000;
-
-    void advance(long by) {
-      millis += by;
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
   }
 }

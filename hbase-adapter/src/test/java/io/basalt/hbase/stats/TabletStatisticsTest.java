@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import io.basalt.hbase.testing.ManualClock;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class TabletStatisticsTest {
-  private final SteppedClock clock = new SteppedClock();
+  private final ManualClock clock = new ManualClock();
 
   @Test
   void aTabletKeepsItsCountsUnderItsRegionName() {
@@ -50,7 +47,7 @@ class TabletStatisticsTest {
       for (int second = 0; second < 5; second++) {
         a.countReads(10, 0);
         b.countWrites(30);
-        clock.advanceSeconds(1);
+        clock.advance(1000);
         statistics.sample();
       }
       assertEquals(10.0, a.requestsPerSecond(), 1e-9);
@@ -59,7 +56,7 @@ class TabletStatisticsTest {
 
       // Quiet for longer than the server's five-second window; the tablets' one-minute windows still remember.
       for (int second = 0; second < TabletStatistics.SERVER_RATE_SAMPLES; second++) {
-        clock.advanceSeconds(1);
+        clock.advance(1000);
         statistics.sample();
       }
       assertEquals(0.0, statistics.requestsPerSecond(), 1e-9);
@@ -72,11 +69,11 @@ class TabletStatisticsTest {
     try (TabletStatistics statistics = new TabletStatistics(clock)) {
       statistics.tablet("gone").countWrites(10);
       statistics.sample();
-      clock.advanceSeconds(1);
+      clock.advance(1000);
       statistics.tablet("gone").countWrites(10);
       statistics.sample();
       statistics.retainOnly(Set.of());
-      clock.advanceSeconds(1);
+      clock.advance(1000);
       statistics.sample();
       assertEquals(10.0 / 2, statistics.requestsPerSecond(), 1e-9, "its second-second writes, over two seconds");
     }
@@ -88,35 +85,6 @@ class TabletStatisticsTest {
       statistics.countRpc();
       statistics.countRpc();
       assertEquals(2, statistics.rpcCount());
-    }
-  }
-
-  /** A clock that moves only when told. */
-  private static final class SteppedClock extends Clock {
-    private long millis = 1_000_000;
-
-    void advanceSeconds(int seconds) {
-      millis += seconds * 1000L;
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
     }
   }
 }
