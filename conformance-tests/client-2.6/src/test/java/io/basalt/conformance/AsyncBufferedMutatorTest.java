@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncBufferedMutator;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -23,7 +22,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,13 +43,8 @@ class AsyncBufferedMutatorTest {
   @BeforeAll
   static void createTable() throws Exception {
     TestTables.create(BASALT.connection(), NAME, 1, new String[] {"f"}, "m");
-    async = ConnectionFactory.createAsyncConnection(Clients.zookeeperConfiguration(BASALT.process())).get();
+    async = BASALT.asyncConnection();
     table = async.getTable(NAME);
-  }
-
-  @AfterAll
-  static void close() throws Exception {
-    async.close();
   }
 
   @Test

@@ -20,7 +20,6 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
@@ -33,7 +32,6 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.io.TimeRange;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,13 +51,8 @@ class AsyncCheckAndMutateTest {
   static void createTable() throws Exception {
     TableName name = TableName.valueOf("async_check_and_mutate");
     TestTables.create(BASALT.connection(), name, 3, new String[] {"f", "g"}, "m");
-    async = ConnectionFactory.createAsyncConnection(Clients.zookeeperConfiguration(BASALT.process())).get();
+    async = BASALT.asyncConnection();
     table = async.getTable(name);
-  }
-
-  @AfterAll
-  static void close() throws Exception {
-    async.close();
   }
 
   @Test

@@ -22,7 +22,6 @@ import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
@@ -35,7 +34,6 @@ import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,13 +62,8 @@ class AsyncDataOperationsTest {
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F2))
           .build(), new byte[][] {toBytes("m")});
     }
-    async = ConnectionFactory.createAsyncConnection(Clients.zookeeperConfiguration(BASALT.process())).get();
+    async = BASALT.asyncConnection();
     table = async.getTable(NAME);
-  }
-
-  @AfterAll
-  static void close() throws Exception {
-    async.close();
   }
 
   @Test

@@ -13,14 +13,12 @@ import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,7 +43,7 @@ class AsyncScanShapesTest {
   static void load() throws Exception {
     TableName name = TableName.valueOf("async_shapes");
     TestTables.create(BASALT.connection(), name, 3, new String[] {"f", "g"}, "b", "d");
-    async = ConnectionFactory.createAsyncConnection(Clients.zookeeperConfiguration(BASALT.process())).get();
+    async = BASALT.asyncConnection();
     table = async.getTable(name);
     TableName historyName = TableName.valueOf("async_shapes_history");
     TestTables.create(BASALT.connection(), historyName, 3, new String[] {"f"}, "v2");
@@ -63,11 +61,6 @@ class AsyncScanShapesTest {
     }
     puts.add(wide);
     await(table.putAll(puts));
-  }
-
-  @AfterAll
-  static void close() throws Exception {
-    async.close();
   }
 
   @Test

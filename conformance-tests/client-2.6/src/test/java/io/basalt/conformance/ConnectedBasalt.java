@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -23,6 +25,7 @@ final class ConnectedBasalt implements BeforeAllCallback, AfterAllCallback {
   private final List<Table> tables = new ArrayList<>();
   private Connection connection;
   private Admin admin;
+  private AsyncConnection asyncConnection;
 
   ConnectedBasalt() {
     this(Map.of());
@@ -46,6 +49,9 @@ final class ConnectedBasalt implements BeforeAllCallback, AfterAllCallback {
       for (Table table : tables) {
         table.close();
       }
+      if (asyncConnection != null) {
+        asyncConnection.close();
+      }
       if (admin != null) {
         admin.close();
       }
@@ -67,6 +73,15 @@ final class ConnectedBasalt implements BeforeAllCallback, AfterAllCallback {
 
   Admin admin() {
     return admin;
+  }
+
+  /** A stock AsyncConnection to the server (ZooKeeper registry), opened on first use and closed with the server. */
+  synchronized AsyncConnection asyncConnection() throws Exception {
+    if (asyncConnection == null) {
+      asyncConnection = Futures.await(
+          ConnectionFactory.createAsyncConnection(Clients.zookeeperConfiguration(server.process())));
+    }
+    return asyncConnection;
   }
 
   /** Creates a one-region table keeping one version per family; the returned Table is closed with the server. */
