@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.BasaltServerExtension;
 import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -63,6 +65,7 @@ class CopyBetweenHBaseAndBasaltTest {
   private static final long BASE = System.currentTimeMillis() - 3_600_000;
 
   private static HBaseOracleProcess hbaseProcess;
+  private static Path basaltData;
   private static BasaltProcess basaltProcess;
   private static Connection hbase;
   private static Connection basalt;
@@ -70,7 +73,8 @@ class CopyBetweenHBaseAndBasaltTest {
   @BeforeAll
   static void startBothAndLoadHBase() throws Exception {
     hbaseProcess = HBaseOracleProcess.launch("CopyBetweenHBaseAndBasaltTest");
-    basaltProcess = BasaltProcess.start(Files.createTempDirectory("basalt-copy-"), "CopyBetweenHBaseAndBasaltTest");
+    basaltData = Files.createTempDirectory("basalt-copy-");
+    basaltProcess = BasaltProcess.start(basaltData, "CopyBetweenHBaseAndBasaltTest");
     basalt = ConnectionFactory.createConnection(
         client(basaltProcess.zookeeperHost(), basaltProcess.zookeeperPort()));
     hbase = ConnectionFactory.createConnection(client("127.0.0.1", hbaseProcess.zookeeperPort()));
@@ -90,6 +94,9 @@ class CopyBetweenHBaseAndBasaltTest {
       } catch (Exception e) {
         throw new IOException("cleanup failed", e);
       }
+    }
+    if (basaltData != null) {
+      BasaltServerExtension.deleteRecursively(basaltData);
     }
   }
 
