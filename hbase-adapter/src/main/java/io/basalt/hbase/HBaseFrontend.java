@@ -17,6 +17,8 @@ import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
@@ -24,8 +26,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
-import java.time.Clock;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Basalt's HBase personality over a tablet store: the table catalog, hbase:meta, the regions and scanners, and the

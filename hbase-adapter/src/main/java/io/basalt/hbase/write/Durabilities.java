@@ -1,7 +1,6 @@
 package io.basalt.hbase.write;
 
 import io.basalt.storage.Durability;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /** Maps HBase durability settings onto the storage engine's levels. */
 public final class Durabilities {
@@ -12,11 +11,6 @@ public final class Durabilities {
    * SYNC_WAL hands the edit to the WAL without forcing it to disk, which RocksDB's unsynced log matches: the edit
    * survives a crash of the process. ASYNC_WAL is served as strongly as SYNC_WAL.
    */
-  public static Durability of(org.apache.hadoop.hbase.client.Durability requested, TableDescriptor table) {
-    return of(requested, table.getDurability());
-  }
-
-  /** As {@link #of(org.apache.hadoop.hbase.client.Durability, TableDescriptor)}, given the table's setting. */
   public static Durability of(org.apache.hadoop.hbase.client.Durability requested,
       org.apache.hadoop.hbase.client.Durability tableDurability) {
     org.apache.hadoop.hbase.client.Durability effective = requested;

@@ -20,7 +20,7 @@ class DurabilitiesTest {
   @Test
   void aMutationsOwnDurabilityWinsOverAnyTables() {
     for (org.apache.hadoop.hbase.client.Durability table : ALL) {
-      TableDescriptor descriptor = table(table);
+      org.apache.hadoop.hbase.client.Durability descriptor = table(table);
       assertEquals(Durability.SKIP_LOG, Durabilities.of(hbase("SKIP_WAL"), descriptor), "table " + table);
       assertEquals(Durability.LOG, Durabilities.of(hbase("ASYNC_WAL"), descriptor), "table " + table);
       assertEquals(Durability.LOG, Durabilities.of(hbase("SYNC_WAL"), descriptor), "table " + table);
@@ -52,8 +52,10 @@ class DurabilitiesTest {
     return org.apache.hadoop.hbase.client.Durability.valueOf(name);
   }
 
-  private static TableDescriptor table(org.apache.hadoop.hbase.client.Durability durability) {
-    return TableDescriptorBuilder.newBuilder(TableName.valueOf("t")).setDurability(durability)
+  /** The table's setting as a table descriptor carries it, which is where Basalt reads it. */
+  private static org.apache.hadoop.hbase.client.Durability table(org.apache.hadoop.hbase.client.Durability durability) {
+    TableDescriptor descriptor = TableDescriptorBuilder.newBuilder(TableName.valueOf("t")).setDurability(durability)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build();
+    return descriptor.getDurability();
   }
 }

@@ -399,10 +399,14 @@ public final class TableCursor implements AutoCloseable {
     try {
       iterator.status();
     } catch (RocksDBException e) {
-      if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-        throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
-      }
+      throwIfIncomplete(e);
       // Any other failure is reported by checkStatus() as a StorageException.
+    }
+  }
+
+  private void throwIfIncomplete(RocksDBException e) {
+    if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+      throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
     }
   }
 
@@ -434,12 +438,12 @@ public final class TableCursor implements AutoCloseable {
 
   private void checkStatus() throws StorageException {
     for (RocksIterator iterator : iterators) {
-      if (nonBlocking) {
-        refuseIfIncomplete(iterator);
-      }
       try {
         iterator.status();
       } catch (RocksDBException e) {
+        if (nonBlocking) {
+          throwIfIncomplete(e);
+        }
         throw new StorageException("read of table " + tableName + " failed: " + e.getMessage(), e);
       }
     }

@@ -36,19 +36,9 @@ public final class BasaltServerExtension implements BeforeAllCallback, AfterAllC
     if (properties.isEmpty()) {
       process = BasaltProcess.start(dataDir, name);
     } else {
-      process = BasaltProcess.start(dataDir, name, "--config", siteFile(dataDir).toString());
+      process = BasaltProcess.start(dataDir, name, "--config",
+          SiteFile.write(dataDir.resolve("basalt-site.xml"), properties).toString());
     }
-  }
-
-  private Path siteFile(Path directory) throws IOException {
-    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-    for (Map.Entry<String, String> property : properties.entrySet()) {
-      xml.append("  <property><name>").append(property.getKey()).append("</name><value>")
-          .append(property.getValue()).append("</value></property>\n");
-    }
-    Path file = directory.resolve("basalt-site.xml");
-    Files.writeString(file, xml.append("</configuration>\n").toString());
-    return file;
   }
 
   @Override

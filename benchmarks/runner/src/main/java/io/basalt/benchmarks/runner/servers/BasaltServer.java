@@ -1,11 +1,13 @@
 package io.basalt.benchmarks.runner.servers;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.SiteFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Basalt as {@code bin/basalt} runs it: {@code java -jar basalt-server.jar} on free loopback ports, mapping its
@@ -70,15 +72,9 @@ public final class BasaltServer implements ServerUnderTest {
    * ({@code hbase.regionserver.global.memstore.size}), and the harness runs it with a 2 GiB heap.
    */
   static Path memoryLike(Path file) throws IOException {
-    long hbaseShare = (long) (HBASE_HEAP_BYTES * 0.4);
-    Files.writeString(file, String.join("\n",
-        "<?xml version=\"1.0\"?>",
-        "<configuration>",
-        "  <property><name>basalt.rocksdb.block.cache.bytes</name><value>" + hbaseShare + "</value></property>",
-        "  <property><name>basalt.rocksdb.memtable.budget.bytes</name><value>" + hbaseShare + "</value></property>",
-        "</configuration>",
-        ""));
-    return file;
+    String hbaseShare = Long.toString((long) (HBASE_HEAP_BYTES * 0.4));
+    return SiteFile.write(file, Map.of("basalt.rocksdb.block.cache.bytes", hbaseShare,
+        "basalt.rocksdb.memtable.budget.bytes", hbaseShare));
   }
 
   private static void awaitFirstPut(BasaltProcess process) throws IOException, InterruptedException {
