@@ -3,6 +3,7 @@ package io.basalt.storage;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.IteratorOpener;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
@@ -16,8 +17,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -130,6 +133,15 @@ public final class Table {
 
   /** Opens a cursor over a row range, forwards or backwards; see {@link #openCursor(List, byte[], byte[])}. */
   public TableCursor openCursor(List<byte[]> families, RowRange range) throws StorageException {
+    return openCursor(families, range, false);
+  }
+
+  /**
+   * Opens a cursor over a row range. With {@code resumable}, a cursor opened in a {@link NonBlocking} scope can go
+   * on where it may wait after it would have waited ({@link TableCursor#resumeBlocking}); it holds a snapshot of
+   * its own for that, which costs a little, so cursors that are simply closed then are better opened without.
+   */
+  public TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable) throws StorageException {
     lockLifecycle();
     try {
       checkNotDropped();
@@ -151,9 +163,35 @@ public final class Table {
           }
         }
       }
-      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, openCursors::remove);
+      IteratorOpener reopener = resumable ? options -> reopenIterators(selected, options) : null;
+      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener,
+          openCursors::remove);
       openCursors.add(cursor);
       return cursor;
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * A resuming cursor's iterators, over the handles it was opened with. Under the lifecycle lock those handles
+   * cannot be dropped while this opens; if the table's families changed since the cursor was opened, they may be
+   * gone already, and the cursor cannot go on.
+   */
+  private List<RocksIterator> reopenIterators(List<ColumnFamilyHandle> cursorHandles, ReadOptions options)
+      throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      for (ColumnFamilyHandle handle : cursorHandles) {
+        if (handles.stream().noneMatch(current -> current == handle)) {
+          throw new StorageException("the families of table " + definition.name()
+              + " changed while a scan of it was open");
+        }
+      }
+      return db.newIterators(cursorHandles, options);
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot open iterators on " + definition.name() + ": " + e.getMessage(), e);
     } finally {
       lifecycle.readLock().unlock();
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,6 +131,100 @@ class NonBlockingTest {
       }
     }
     return cells;
+  }
+
+  @Test
+  void aResumableCursorGoesOnBlockingOverTheStateItOpenedOn() throws Exception {
+    Table table = tableWithFlushedRows(100);
+    TableCursor cursor;
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
+      assertTrue(cursor.readsWithoutWaiting());
+      assertThrows(WouldBlockException.class, () -> readInto(cursor, new ArrayList<>()));
+    }
+    try {
+      // Written after the cursor opened: a resumed cursor must not see it, as the first rows did not.
+      table.write(put("r050", "rewritten"), Durability.LOG);
+      table.write(put("r100", "added"), Durability.LOG);
+      cursor.resumeBlocking(b("r040"));
+      assertFalse(cursor.readsWithoutWaiting());
+      List<String> resumed = new ArrayList<>();
+      readInto(cursor, resumed);
+      assertEquals(60, resumed.size());
+      assertEquals("r040=flushed", resumed.get(0));
+      assertEquals("r050=flushed", resumed.get(10));
+      assertEquals("r099=flushed", resumed.get(59));
+      cursor.resumeBlocking(null);
+      List<String> again = new ArrayList<>();
+      readInto(cursor, again);
+      assertEquals(100, again.size());
+      assertEquals("r000=flushed", again.get(0));
+    } finally {
+      cursor.close();
+    }
+  }
+
+  @Test
+  void onlyAResumableCursorOpenedWithoutWaitingResumesAndOnlyWhereItMayWait() throws Exception {
+    Table table = tableWithFlushedRows(10);
+    try (TableCursor blocking = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true)) {
+      assertFalse(blocking.isResumable());
+      assertThrows(IllegalStateException.class, () -> blocking.resumeBlocking(null));
+    }
+    try (NonBlocking.Scope ignored = NonBlocking.enter();
+        TableCursor plain = table.openCursor(List.of(), RowRange.forward(b(""), b("")))) {
+      assertFalse(plain.isResumable());
+    }
+    TableCursor resumable;
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      resumable = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
+      assertTrue(resumable.isResumable());
+      assertThrows(IllegalStateException.class, () -> resumable.resumeBlocking(null));
+    }
+    resumable.resumeBlocking(null);
+    List<String> read = new ArrayList<>();
+    readInto(resumable, read);
+    assertEquals(10, read.size());
+    resumable.close();
+    assertThrows(StorageException.class, () -> resumable.resumeBlocking(null));
+  }
+
+  @Test
+  void aCursorWhoseFamiliesChangedDoesNotResume() throws Exception {
+    Table table = tableWithFlushedRows(10);
+    TableCursor cursor;
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
+    }
+    try {
+      store.alterTable("t", TabletStore.NewFamily.withDefaults(List.of(b("g"))), List.of(b("f")), List.of(),
+          table.definition().properties());
+      StorageException failure = assertThrows(StorageException.class, () -> cursor.resumeBlocking(null));
+      assertTrue(failure.getMessage().contains("changed"), failure.getMessage());
+    } finally {
+      cursor.close();
+    }
+  }
+
+  /** Table "t" with rows r000, r001, ... of value "flushed", only in files: the store is reopened, its cache empty. */
+  private Table tableWithFlushedRows(int rows) throws StorageException {
+    store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    for (int i = 0; i < rows; i++) {
+      table.write(put(String.format("r%03d", i), "flushed"), Durability.LOG);
+    }
+    table.flush();
+    store.close();
+    store = stores.open();
+    return store.table("t").orElseThrow();
+  }
+
+  private static void readInto(TableCursor cursor, List<String> rows) throws StorageException {
+    while (cursor.nextRow()) {
+      while (cursor.nextCell()) {
+        rows.add(new String(cursor.row(), UTF_8) + "=" + new String(cursor.value(), UTF_8));
+      }
+    }
   }
 
   @Test

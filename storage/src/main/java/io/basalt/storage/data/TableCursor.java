@@ -9,13 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.Slice;
-import org.rocksdb.Status;
 
 /**
  * Walks the cells of a row range across several families, row by row, forwards or backwards, and within a row in
@@ -28,7 +23,10 @@ import org.rocksdb.Status;
  * forwards (the iterator is "entered" into it) and afterwards repositioned before the row.
  *
  * <p>A cursor opened in a {@link NonBlocking} scope reads only the memtables and the block cache; where it would
- * have to read a file it throws {@link WouldBlockException}, and must then be closed.
+ * have to read a file it throws {@link WouldBlockException}, and must then be closed, unless it was opened
+ * resumable: such a cursor reads from an explicit RocksDB snapshot, so that {@link #resumeBlocking} can open
+ * iterators that may wait over the very same state, and a scan begun on a network thread go on where it left off on
+ * a thread that may wait, seeing nothing its first rows did not.
  *
  * <p>Not thread-safe for concurrent use, but every method is synchronized so the owning table can close the
  * cursor from another thread (when the table is dropped) without racing an operation in progress.
@@ -43,16 +41,12 @@ public final class TableCursor implements AutoCloseable {
 
   private final String tableName;
   private final byte[][] familyNames;
-  private final RocksIterator[] iterators;
   private final boolean[] entered;
-  private final ReadOptions readOptions;
-  private final Slice upperBound;
-  private final Slice lowerBound;
   private final byte[] lowKey;
   private final byte[] highKey;
   private final boolean reversed;
-  private final boolean nonBlocking;
   private final Consumer<TableCursor> onClose;
+  private final CursorIterators iterators;
   private boolean closed;
   private String closedReason;
 
@@ -63,49 +57,54 @@ public final class TableCursor implements AutoCloseable {
   private byte[] cellValue;
   private byte[] qualifier;
 
-  /** Opens iterators over {@code range} of the given families, paired with their handles in return order. */
+  /**
+   * Opens iterators over {@code range} of the given families, paired with their handles in return order.
+   *
+   * @param reopener opens the iterators again for {@link #resumeBlocking}; null for a cursor that is not resumable
+   */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
-      RowRange range, Consumer<TableCursor> onClose) {
+      RowRange range, IteratorOpener reopener, Consumer<TableCursor> onClose) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
     this.entered = new boolean[familyNames.length];
     this.reversed = range.reversed();
     this.onClose = onClose;
-    this.readOptions = new ReadOptions();
-    this.nonBlocking = NonBlocking.active();
-    if (nonBlocking) {
-      readOptions.setReadTier(ReadTier.BLOCK_CACHE_TIER);
-    }
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
-    this.upperBound = highKey == null ? null : new Slice(highKey);
-    this.lowerBound = lowKey.length == 0 ? null : new Slice(lowKey);
-    if (upperBound != null) {
-      readOptions.setIterateUpperBound(upperBound);
-    }
-    if (lowerBound != null) {
-      readOptions.setIterateLowerBound(lowerBound);
-    }
-    RocksIterator[] opened;
-    try {
-      // newIterators takes one consistent view across all the families.
-      opened = db.newIterators(handles, readOptions).toArray(new RocksIterator[0]);
-    } catch (RocksDBException e) {
-      closeNative();
-      throw new IllegalStateException("cannot open iterators on " + tableName + ": " + e.getMessage(), e);
-    }
-    this.iterators = opened;
-    for (RocksIterator iterator : iterators) {
-      if (reversed) {
-        iterator.seekToLast();
-      } else {
-        seekForward(iterator, lowKey);
-      }
-    }
+    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener);
+    positionAtStart();
   }
 
   public boolean isReversed() {
     return reversed;
+  }
+
+  /** Whether this cursor reads only what it can without waiting, throwing {@link WouldBlockException} otherwise. */
+  public boolean readsWithoutWaiting() {
+    return iterators.readsWithoutWaiting();
+  }
+
+  /** Whether {@link #resumeBlocking} can turn this cursor into one that waits. */
+  public boolean isResumable() {
+    return iterators.isResumable();
+  }
+
+  /**
+   * Turns a resumable cursor that reads without waiting into one that may wait, over the same snapshot, positioned
+   * so that the next {@link #nextRow()} returns the first row at or after {@code fromRow} (at or before it
+   * backwards), or the range's first row when {@code fromRow} is null. Its position before this call, which a
+   * {@link WouldBlockException} may have left anywhere, is forgotten. Call it only where waiting is allowed: the
+   * positioning reads.
+   */
+  public synchronized void resumeBlocking(byte[] fromRow) throws StorageException {
+    checkOpen();
+    iterators.reopenBlocking();
+    if (fromRow == null) {
+      positionAtStart();
+    } else {
+      seekRow(fromRow);
+    }
+    iterators.checkStatus();
   }
 
   /**
@@ -120,8 +119,8 @@ public final class TableCursor implements AutoCloseable {
       leaveRow();
     }
     byte[] chosen = null;
-    for (RocksIterator iterator : iterators) {
-      if (!valid(iterator)) {
+    for (RocksIterator iterator : iterators.all()) {
+      if (!iterators.valid(iterator)) {
         continue;
       }
       byte[] key = iterator.key();
@@ -135,7 +134,7 @@ public final class TableCursor implements AutoCloseable {
     familyIndex = 0;
     rowPrefix = chosen;
     row = chosen == null ? null : CellKeys.decodeRow(chosen);
-    checkStatus();
+    iterators.checkStatus();
     return chosen != null;
   }
 
@@ -149,15 +148,15 @@ public final class TableCursor implements AutoCloseable {
     if (rowPrefix == null) {
       return false;
     }
-    while (familyIndex < iterators.length) {
-      RocksIterator iterator = iterators[familyIndex];
+    while (familyIndex < iterators.all().length) {
+      RocksIterator iterator = iterators.all()[familyIndex];
       // Only a family with cells in this row is entered; one that a hint sent to an earlier row stays put.
-      if (reversed && !entered[familyIndex] && valid(iterator)
+      if (reversed && !entered[familyIndex] && iterators.valid(iterator)
           && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         entered[familyIndex] = true;
         iterator.seek(rowPrefix); // from the row's last key back to its first
       }
-      if (valid(iterator)) {
+      if (iterators.valid(iterator)) {
         byte[] key = iterator.key();
         if (CellKeys.hasRowPrefix(key, rowPrefix)) {
           cellKey = key;
@@ -170,7 +169,7 @@ public final class TableCursor implements AutoCloseable {
       familyIndex++;
     }
     clearCell();
-    checkStatus();
+    iterators.checkStatus();
     return false;
   }
 
@@ -178,8 +177,8 @@ public final class TableCursor implements AutoCloseable {
   public synchronized void skipColumn() throws StorageException {
     checkOpen();
     requireCell();
-    RocksIterator iterator = iterators[familyIndex];
-    if (!valid(iterator)) {
+    RocksIterator iterator = iterators.all()[familyIndex];
+    if (!iterators.valid(iterator)) {
       return;
     }
     int columnPrefix = cellKey.length - SUFFIX_LENGTH;
@@ -194,7 +193,7 @@ public final class TableCursor implements AutoCloseable {
   }
 
   private boolean inColumn(RocksIterator iterator, int columnPrefix) {
-    if (!valid(iterator)) {
+    if (!iterators.valid(iterator)) {
       return false;
     }
     byte[] next = iterator.key();
@@ -205,7 +204,7 @@ public final class TableCursor implements AutoCloseable {
   /** Skips the rest of the current family in the current row. */
   public synchronized void skipFamily() throws StorageException {
     checkOpen();
-    if (rowPrefix != null && familyIndex < iterators.length) {
+    if (rowPrefix != null && familyIndex < iterators.all().length) {
       familyIndex++;
       clearCell();
     }
@@ -222,12 +221,12 @@ public final class TableCursor implements AutoCloseable {
       throw new IllegalStateException("families cannot be revisited in a reversed read");
     }
     if (rowPrefix != null) {
-      for (RocksIterator iterator : iterators) {
+      for (RocksIterator iterator : iterators.all()) {
         iterator.seek(rowPrefix);
       }
       familyIndex = 0;
       clearCell();
-      checkStatus();
+      iterators.checkStatus();
     }
   }
 
@@ -242,7 +241,7 @@ public final class TableCursor implements AutoCloseable {
       throws StorageException {
     checkOpen();
     requireCell();
-    RocksIterator iterator = iterators[familyIndex];
+    RocksIterator iterator = iterators.all()[familyIndex];
     int rowOrder = ByteArrays.compare(targetRow, row);
     if (rowOrder == 0 || !reversed) {
       byte[] target = CellKeys.encode(targetRow, targetQualifier, timestamp, type);
@@ -270,7 +269,7 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized void seekRow(byte[] target) throws StorageException {
     checkOpen();
-    for (RocksIterator iterator : iterators) {
+    for (RocksIterator iterator : iterators.all()) {
       if (reversed) {
         byte[] key = CellKeys.rowEnd(target);
         if (highKey != null && ByteArrays.compare(key, highKey) >= 0) {
@@ -332,10 +331,7 @@ public final class TableCursor implements AutoCloseable {
     }
     closed = true;
     closedReason = reason;
-    for (RocksIterator iterator : iterators) {
-      iterator.close();
-    }
-    closeNative();
+    iterators.close();
     onClose.accept(this);
   }
 
@@ -344,11 +340,27 @@ public final class TableCursor implements AutoCloseable {
     close("the cursor was closed");
   }
 
+  /** Puts every iterator at the range's first row in the cursor's direction, with no current row. */
+  private void positionAtStart() {
+    for (RocksIterator iterator : iterators.all()) {
+      if (reversed) {
+        iterator.seekToLast();
+      } else {
+        seekForward(iterator, lowKey);
+      }
+    }
+    Arrays.fill(entered, false);
+    rowPrefix = null;
+    row = null;
+    clearCell();
+  }
+
   /** Moves every iterator that may still be in the current row past it, in the cursor's direction. */
   private void leaveRow() {
-    for (int i = 0; i < iterators.length; i++) {
-      RocksIterator iterator = iterators[i];
-      boolean inRow = valid(iterator) && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
+    RocksIterator[] all = iterators.all();
+    for (int i = 0; i < all.length; i++) {
+      RocksIterator iterator = all[i];
+      boolean inRow = iterators.valid(iterator) && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
       if (reversed) {
         // An entered iterator read forwards and may now sit anywhere past the row's start.
         if (entered[i] || inRow) {
@@ -365,49 +377,11 @@ public final class TableCursor implements AutoCloseable {
   private void stepOutOfRow(RocksIterator iterator) {
     for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
       iterator.next();
-      if (!valid(iterator) || !CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
+      if (!iterators.valid(iterator) || !CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         return;
       }
     }
     iterator.seek(CellKeys.rowEnd(row));
-  }
-
-  private void closeNative() {
-    readOptions.close();
-    if (upperBound != null) {
-      upperBound.close();
-    }
-    if (lowerBound != null) {
-      lowerBound.close();
-    }
-  }
-
-  /**
-   * Whether the iterator rests on a key. Without blocking, an iterator that could not read a block because it is
-   * not in the cache says so only in its status, and may even stay valid on keys of its other sources (memtables,
-   * other files) while the cells of that block are missing: its status is checked at every step.
-   */
-  private boolean valid(RocksIterator iterator) {
-    if (nonBlocking) {
-      refuseIfIncomplete(iterator);
-    }
-    return iterator.isValid();
-  }
-
-  /** Throws {@link WouldBlockException} if the iterator stopped at a block it may not read without waiting. */
-  private void refuseIfIncomplete(RocksIterator iterator) {
-    try {
-      iterator.status();
-    } catch (RocksDBException e) {
-      throwIfIncomplete(e);
-      // Any other failure is reported by checkStatus() as a StorageException.
-    }
-  }
-
-  private void throwIfIncomplete(RocksDBException e) {
-    if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-      throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
-    }
   }
 
   private static void seekForward(RocksIterator iterator, byte[] key) {
@@ -433,19 +407,6 @@ public final class TableCursor implements AutoCloseable {
   private void checkOpen() throws StorageException {
     if (closed) {
       throw new StorageException("cursor on table " + tableName + " is closed: " + closedReason);
-    }
-  }
-
-  private void checkStatus() throws StorageException {
-    for (RocksIterator iterator : iterators) {
-      try {
-        iterator.status();
-      } catch (RocksDBException e) {
-        if (nonBlocking) {
-          throwIfIncomplete(e);
-        }
-        throw new StorageException("read of table " + tableName + " failed: " + e.getMessage(), e);
-      }
     }
   }
 }

@@ -1,0 +1,180 @@
+package io.basalt.storage.data;
+
+import io.basalt.storage.NonBlocking;
+import io.basalt.storage.StorageException;
+import io.basalt.storage.WouldBlockException;
+import java.util.List;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.Snapshot;
+import org.rocksdb.Status;
+
+/**
+ * A {@link TableCursor}'s RocksDB iterators, one per family, all over one state of the database, with what they
+ * read through: the range's bounds, the read tier, and for a resumable set opened without waiting, a snapshot of its
+ * own, over which {@link #reopenBlocking()} opens iterators that may wait. Also the checks of their status, which
+ * is where RocksDB reports both a failed read and a block it did not read because it must not wait.
+ */
+final class CursorIterators {
+  private final RocksDB db;
+  private final String tableName;
+  private final IteratorOpener reopener;
+  private final Snapshot snapshot;
+  private final Slice upperBound;
+  private final Slice lowerBound;
+  private RocksIterator[] iterators;
+  private ReadOptions readOptions;
+  private volatile boolean nonBlocking;
+
+  /**
+   * Opens the iterators, without waiting in a {@link NonBlocking} scope.
+   *
+   * @param lowKey first key in range, or empty for none
+   * @param highKey first key past the range, or null for none
+   * @param reopener how to open the iterators again, for a set that can go on blocking; null if it never needs to
+   */
+  CursorIterators(RocksDB db, String tableName, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey,
+      IteratorOpener reopener) {
+    this.db = db;
+    this.tableName = tableName;
+    this.nonBlocking = NonBlocking.active();
+    // Only iterators that may have to go on blocking need a snapshot of their own; the others pin their own state.
+    this.reopener = nonBlocking ? reopener : null;
+    this.snapshot = this.reopener == null ? null : db.getSnapshot();
+    this.upperBound = highKey == null ? null : new Slice(highKey);
+    this.lowerBound = lowKey.length == 0 ? null : new Slice(lowKey);
+    this.readOptions = readOptions(nonBlocking);
+    try {
+      // newIterators takes one consistent view across all the families.
+      this.iterators = db.newIterators(handles, readOptions).toArray(new RocksIterator[0]);
+    } catch (RocksDBException e) {
+      closeNative();
+      throw new IllegalStateException("cannot open iterators on " + tableName + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The iterators in family order; the array changes when they are reopened. */
+  RocksIterator[] all() {
+    return iterators;
+  }
+
+  boolean readsWithoutWaiting() {
+    return nonBlocking;
+  }
+
+  boolean isResumable() {
+    return reopener != null;
+  }
+
+  /**
+   * Replaces iterators that read without waiting by ones that may wait, over the same snapshot; they are not
+   * positioned. Nothing changes if this fails.
+   */
+  void reopenBlocking() throws StorageException {
+    if (reopener == null) {
+      throw new IllegalStateException("the cursor on " + tableName + " was not opened resumable without waiting");
+    }
+    if (NonBlocking.active()) {
+      throw new IllegalStateException("a cursor resumes blocking only where it may wait");
+    }
+    if (!nonBlocking) {
+      return;
+    }
+    ReadOptions blocking = readOptions(false);
+    RocksIterator[] reopened;
+    try {
+      reopened = reopener.open(blocking).toArray(new RocksIterator[0]);
+    } catch (StorageException | RuntimeException e) {
+      blocking.close();
+      throw e;
+    }
+    closeIterators();
+    readOptions.close();
+    iterators = reopened;
+    readOptions = blocking;
+    nonBlocking = false;
+  }
+
+  /**
+   * Whether the iterator rests on a key. Without blocking, an iterator that could not read a block because it is
+   * not in the cache says so only in its status, and may even stay valid on keys of its other sources (memtables,
+   * other files) while the cells of that block are missing: its status is checked at every step.
+   */
+  boolean valid(RocksIterator iterator) {
+    if (nonBlocking) {
+      try {
+        iterator.status();
+      } catch (RocksDBException e) {
+        throwIfIncomplete(e);
+        // Any other failure is reported by checkStatus() as a StorageException.
+      }
+    }
+    return iterator.isValid();
+  }
+
+  /** Fails if any iterator failed to read, with {@link WouldBlockException} if it only must not wait. */
+  void checkStatus() throws StorageException {
+    for (RocksIterator iterator : iterators) {
+      try {
+        iterator.status();
+      } catch (RocksDBException e) {
+        if (nonBlocking) {
+          throwIfIncomplete(e);
+        }
+        throw new StorageException("read of table " + tableName + " failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  void close() {
+    closeIterators();
+    closeNative();
+  }
+
+  private void closeIterators() {
+    for (RocksIterator iterator : iterators) {
+      iterator.close();
+    }
+  }
+
+  private ReadOptions readOptions(boolean withoutWaiting) {
+    ReadOptions options = new ReadOptions();
+    if (withoutWaiting) {
+      options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
+    }
+    if (upperBound != null) {
+      options.setIterateUpperBound(upperBound);
+    }
+    if (lowerBound != null) {
+      options.setIterateLowerBound(lowerBound);
+    }
+    if (snapshot != null) {
+      options.setSnapshot(snapshot);
+    }
+    return options;
+  }
+
+  private void closeNative() {
+    if (snapshot != null) {
+      db.releaseSnapshot(snapshot);
+    }
+    readOptions.close();
+    if (upperBound != null) {
+      upperBound.close();
+    }
+    if (lowerBound != null) {
+      lowerBound.close();
+    }
+  }
+
+  private void throwIfIncomplete(RocksDBException e) {
+    if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+      throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
+    }
+  }
+}
