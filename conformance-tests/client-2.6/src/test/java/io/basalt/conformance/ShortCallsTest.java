@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -28,6 +30,8 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -36,10 +40,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Gets and single-row mutations are first tried on the network thread that read them and go to a handler thread
- * when they would wait there: for data only in files (a cold block cache after a restart), a row lock held by
- * another writer, or an fsync. Whichever way a call goes, the client gets the same answer, and each call is
- * counted once in the region's metrics.
+ * Gets, single-row mutations and scan calls for a few rows are first tried on the network thread that read them and
+ * go to a handler thread when they would wait there: for data only in files (a cold block cache after a restart), a
+ * row lock held by another writer, or an fsync. Whichever way a call goes, the client gets the same answer, and
+ * each call is counted once in the region's metrics.
  */
 class ShortCallsTest {
   private static final byte[] F = toBytes("f");
@@ -61,20 +65,7 @@ class ShortCallsTest {
   @Test
   void readsAndWritesOfRowsOnlyInFilesAreAnsweredAndCountedOnce() throws Exception {
     TableName name = TableName.valueOf("short_calls_cold");
-    try (BasaltProcess basalt = BasaltProcess.start(dataDir, "ShortCallsTest-load");
-        Connection connection = Clients.connect(basalt);
-        Admin admin = connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-          .build());
-      try (Table table = connection.getTable(name)) {
-        List<Put> puts = new ArrayList<>();
-        for (int i = 0; i < ROWS; i++) {
-          puts.add(new Put(row(i)).addColumn(F, Q, value(i)).addColumn(F, toBytes("n"), Bytes.toBytes(0L)));
-        }
-        table.put(puts);
-      }
-      admin.flush(name);
-    }
+    loadAndFlush(name);
 
     // A fresh process has an empty block cache: every row read below is first met only in a file.
     try (BasaltProcess basalt = BasaltProcess.start(dataDir, "ShortCallsTest-cold");
@@ -104,6 +95,60 @@ class ShortCallsTest {
       // Each get is one read; the increment reads its current value and the condition its cell.
       assertEquals(gets + 2, region.getReadRequestCount());
       assertEquals(3, region.getWriteRequestCount());
+    }
+  }
+
+  @Test
+  void scansOfRowsOnlyInFilesReturnEveryRowOnceFromTheStateTheyOpenedOn() throws Exception {
+    TableName name = TableName.valueOf("short_scans_cold");
+    loadAndFlush(name);
+    try (BasaltProcess basalt = BasaltProcess.start(dataDir, "ShortCallsTest-scans-cold");
+        Connection connection = Clients.connect(basalt);
+        Table table = connection.getTable(name)) {
+      // Only the block of the first rows is cached: the scan's first batches are read without waiting, and the
+      // first batch that reaches the next block would wait. It is undone and read again on a handler.
+      table.get(new Get(row(0)));
+      try (ResultScanner scanner = table.getScanner(new Scan().setCaching(20))) {
+        for (int i = 0; i < 20; i++) {
+          assertArrayEquals(row(i), scanner.next().getRow());
+        }
+        // Written after the scan opened: it sees neither, whichever thread reads its later batches.
+        table.put(new Put(toBytes("row-00500a")).addColumn(F, Q, toBytes("new")));
+        table.put(new Put(row(1000)).addColumn(F, Q, toBytes("rewritten")));
+        assertRowsInOrder(scanner, 20, ROWS);
+      }
+      CallCounts calls = CallCounts.of(basalt.status());
+      assertTrue(calls.onIoThreads() >= 1, calls.toString());
+      assertTrue(calls.shortButWouldHaveWaited() >= 2, "the get and one batch would have waited: " + calls);
+
+      // The last rows are in no cached block: the scan's opening would wait, so it is opened again on a handler.
+      try (ResultScanner scanner = table.getScanner(new Scan().withStartRow(row(1500)).setCaching(20))) {
+        assertRowsInOrder(scanner, 1500, ROWS);
+      }
+      assertTrue(CallCounts.of(basalt.status()).shortButWouldHaveWaited() > calls.shortButWouldHaveWaited());
+    }
+  }
+
+  private static void assertRowsInOrder(ResultScanner scanner, int from, int to) throws IOException {
+    int i = from;
+    for (Result result : scanner) {
+      assertArrayEquals(row(i), result.getRow(), "row " + i);
+      assertArrayEquals(value(i), result.getValue(F, Q), "row " + i);
+      i++;
+    }
+    assertEquals(to, i);
+  }
+
+  /** Where the server ran its calls so far, from its status. */
+  private record CallCounts(long onIoThreads, long onHandlers, long shortButWouldHaveWaited) {
+    private static final Pattern CALLS = Pattern.compile(
+        "\"calls\":\\{\"onIoThreads\":(\\d+),\"onHandlers\":(\\d+),\"shortButWouldHaveWaited\":(\\d+)\\}");
+
+    static CallCounts of(String status) {
+      Matcher matcher = CALLS.matcher(status);
+      assertTrue(matcher.find(), status);
+      return new CallCounts(Long.parseLong(matcher.group(1)), Long.parseLong(matcher.group(2)),
+          Long.parseLong(matcher.group(3)));
     }
   }
 
@@ -146,6 +191,24 @@ class ShortCallsTest {
         }
       }
       assertEquals(2L * threads * each, onlyRegion(admin, name).getWriteRequestCount());
+    }
+  }
+
+  /** Creates the table with ROWS rows of 1,000-byte values and flushes it to files, in a process of its own. */
+  private void loadAndFlush(TableName name) throws IOException {
+    try (BasaltProcess basalt = BasaltProcess.start(dataDir, "ShortCallsTest-load");
+        Connection connection = Clients.connect(basalt);
+        Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+          .build());
+      try (Table table = connection.getTable(name)) {
+        List<Put> puts = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+          puts.add(new Put(row(i)).addColumn(F, Q, value(i)).addColumn(F, toBytes("n"), Bytes.toBytes(0L)));
+        }
+        table.put(puts);
+      }
+      admin.flush(name);
     }
   }
 

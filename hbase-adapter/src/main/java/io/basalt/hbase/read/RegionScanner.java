@@ -9,8 +9,21 @@ import org.apache.hadoop.hbase.client.Result;
 public interface RegionScanner extends AutoCloseable {
   RegionInfo region();
 
-  /** Returns the next Results within the limits. */
+  /**
+   * Returns the next Results within the limits. In a {@link io.basalt.storage.NonBlocking} scope, a scanner that
+   * would wait throws {@link io.basalt.storage.WouldBlockException} and, if it {@link #readsWithoutWaiting()
+   * read without waiting} when called, is back where it was: the same call on a thread that may wait returns what
+   * this one would have.
+   */
   Batch next(ScanLimits limits) throws IOException;
+
+  /**
+   * Whether the next batch may be read on a thread that must not wait: where it would wait, the scanner gives up
+   * having changed nothing (see {@link #next}).
+   */
+  default boolean readsWithoutWaiting() {
+    return false;
+  }
 
   @Override
   void close();

@@ -1,9 +1,12 @@
 package io.basalt.hbase.read;
 
+import io.basalt.storage.NonBlocking;
 import io.basalt.storage.WouldBlockException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -18,8 +21,21 @@ import org.apache.hadoop.hbase.filter.Filter;
  * cuts what it finds into Results: whole rows, or pieces of at most {@code batch} cells, or pieces ended by the
  * byte limit when the client reassembles rows. Looks one row ahead so that the batch which empties the region says
  * so, sparing the client a round trip.
+ *
+ * <p>A scanner opened on a thread that must not wait reads from a source that does not wait either. A forward
+ * scan without a filter can then undo a batch that would have waited (the filter's state could not be undone): the
+ * batch is run again on a thread that may wait, where the source turns into one that waits, over the same state of
+ * the data, from the row after the last one the scanner examined. Every other scan makes that change between
+ * batches, once a batch runs where it may wait.
  */
 public final class RowScanner implements RegionScanner {
+  /**
+   * How long a batch may take on a thread that must not wait before it gives up and goes where it may: rows with
+   * nothing visible (deleted, expired) cost time without filling the batch, and a network thread serves many
+   * connections.
+   */
+  static final long WITHOUT_WAITING_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
   private final RegionInfo region;
   private final RowSource source;
   private final RowReader reader;
@@ -34,6 +50,12 @@ public final class RowScanner implements RegionScanner {
   private byte[] lastRow;
   /** Rows dropped since the current batch began. */
   private int filteredRows;
+  /** Whether a batch has been read; an unread scanner is simply closed if its first batch would wait. */
+  private boolean started;
+  /** A batch was undone after the source had moved: it must resume before it is read again. */
+  private boolean positionLost;
+  /** When a batch running where it must not wait gives up; 0 where it may wait. */
+  private long giveUpNanos;
 
   /** @param batch most cells per Result, or 0 for whole rows */
   public RowScanner(RegionInfo region, RowSource source, ReadSpec spec, int batch) {
@@ -57,12 +79,73 @@ public final class RowScanner implements RegionScanner {
   @Override
   public Batch next(ScanLimits limits) throws IOException {
     try {
-      return read(limits);
+      if (!NonBlocking.active()) {
+        goOnBlocking();
+        started = true;
+        giveUpNanos = 0;
+        return read(limits);
+      }
+      if (!readsWithoutWaiting()) {
+        throw new WouldBlockException("the scanner of " + region.getRegionNameAsString() + " reads where it may wait");
+      }
+      started = true;
+      Place place = new Place(pending, pendingOffset, exhausted, filterDone, lastRow);
+      giveUpNanos = System.nanoTime() + WITHOUT_WAITING_NANOS;
+      try {
+        return read(limits);
+      } catch (WouldBlockException e) {
+        if (canUndoBatch()) {
+          goBackTo(place);
+        }
+        throw e;
+      }
     } catch (WouldBlockException e) {
       throw e; // not a failure: the read runs again where it may wait
     } catch (RuntimeException e) {
       throw new DoNotRetryIOException("reading " + region.getRegionNameAsString() + " failed: " + e, e);
     }
+  }
+
+  /**
+   * Whether the next batch may run where it must not wait: the first always (if it would wait, the scanner is
+   * closed and the scan opened again elsewhere), later ones only if they can be undone.
+   */
+  @Override
+  public boolean readsWithoutWaiting() {
+    return !positionLost && source.readsWithoutWaiting() && (!started || canUndoBatch());
+  }
+
+  private boolean canUndoBatch() {
+    return filter == null && !source.isReversed() && source.canResumeBlocking();
+  }
+
+  /** The scanner's state between batches, minus the source's position, which follows from {@code lastRow}. */
+  private record Place(List<Cell> pending, int pendingOffset, boolean exhausted, boolean filterDone,
+      byte[] lastRow) {}
+
+  private void goBackTo(Place place) {
+    pending = place.pending();
+    pendingOffset = place.pendingOffset();
+    exhausted = place.exhausted();
+    filterDone = place.filterDone();
+    lastRow = place.lastRow();
+    rowPending = false; // found again when the source resumes
+    positionLost = true;
+  }
+
+  /**
+   * Turns a source that reads without waiting into one that waits, placed after the last row examined: every row
+   * before it was returned or dropped, a row still pending in part is held here, and the row the source had moved
+   * on to (if any) is found again. Forwards only: backwards a source resumes at or before a row, never just
+   * before it.
+   */
+  private void goOnBlocking() throws IOException {
+    if (!source.canResumeBlocking() || source.isReversed() || exhausted) {
+      return;
+    }
+    rowPending = false;
+    source.resumeBlocking(lastRow == null ? null : Arrays.copyOf(lastRow, lastRow.length + 1));
+    positionLost = false;
   }
 
   private Batch read(ScanLimits limits) throws IOException {
@@ -139,6 +222,10 @@ public final class RowScanner implements RegionScanner {
       }
       if (!advance()) {
         return RowOutcome.NONE;
+      }
+      if (giveUpNanos != 0 && System.nanoTime() > giveUpNanos) {
+        throw new WouldBlockException("a batch of " + region.getRegionNameAsString() + " takes too long for a "
+            + "thread that must not wait");
       }
       if (limits.pastDeadline()) {
         return RowOutcome.DEADLINE; // the row stays pending for the next call

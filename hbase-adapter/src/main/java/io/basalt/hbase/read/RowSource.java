@@ -50,6 +50,27 @@ public interface RowSource extends AutoCloseable {
    */
   void rewindFamilies() throws IOException;
 
+  /**
+   * Whether reading never waits: the rows are in memory, or the source reads only what it can without waiting and
+   * throws {@link io.basalt.storage.WouldBlockException} where it would have to wait.
+   */
+  default boolean readsWithoutWaiting() {
+    return true;
+  }
+
+  /** Whether the source reads without waiting now and {@link #resumeBlocking} can make it one that may wait. */
+  default boolean canResumeBlocking() {
+    return false;
+  }
+
+  /**
+   * Makes the source one that may wait, reading the same state of the data, positioned so that the next
+   * {@link #nextRow()} returns the first row at or after {@code fromRow}, or the first row in range when null.
+   */
+  default void resumeBlocking(byte[] fromRow) throws IOException {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not resume");
+  }
+
   /** Whether rows come in descending order. */
   boolean isReversed();
 

@@ -83,6 +83,21 @@ public final class TabletRowSource implements RowSource {
   }
 
   @Override
+  public boolean readsWithoutWaiting() {
+    return cursor.readsWithoutWaiting();
+  }
+
+  @Override
+  public boolean canResumeBlocking() {
+    return cursor.readsWithoutWaiting() && cursor.isResumable();
+  }
+
+  @Override
+  public void resumeBlocking(byte[] fromRow) throws StorageException {
+    cursor.resumeBlocking(fromRow);
+  }
+
+  @Override
   public boolean isReversed() {
     return cursor.isReversed();
   }

@@ -37,6 +37,11 @@ final class CountingScanner implements RegionScanner {
   }
 
   @Override
+  public boolean readsWithoutWaiting() {
+    return scanner.readsWithoutWaiting();
+  }
+
+  @Override
   public void close() {
     scanner.close();
   }

@@ -101,7 +101,7 @@ public final class TabletRegion implements Region {
     ReadSpec spec = ReadSpec.forGet(get, table.families(), info, clock.millis());
     byte[] row = get.getRow();
     try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
-        openCursor(spec, RowRange.forward(row, nextRow(row)))), spec, 0)) {
+        openCursor(spec, RowRange.forward(row, nextRow(row)), false)), spec, 0)) {
       RegionScanner.Batch batch = scanner.next(ScanLimits.oneRow());
       requests.countReads(batch.readRequests(), batch.filteredRows());
       requests.touched(row);
@@ -120,8 +120,9 @@ public final class TabletRegion implements Region {
       return new CountingScanner(new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch()), requests);
     }
     try {
-      return new CountingScanner(new RowScanner(info, new TabletRowSource(openCursor(spec, range)), spec,
-          scan.getBatch()), requests);
+      // A forward scan opened where it must not wait can go on where it may (see RowScanner); a get never needs to.
+      return new CountingScanner(new RowScanner(info, new TabletRowSource(openCursor(spec, range,
+          !range.reversed())), spec, scan.getBatch()), requests);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
@@ -206,8 +207,8 @@ public final class TabletRegion implements Region {
     }
   }
 
-  private TableCursor openCursor(ReadSpec spec, RowRange range) throws StorageException {
-    return table.storage().openCursor(spec.familyNames(), range);
+  private TableCursor openCursor(ReadSpec spec, RowRange range, boolean resumable) throws StorageException {
+    return table.storage().openCursor(spec.familyNames(), range, resumable);
   }
 
   private void checkServing() throws NotServingRegionException {

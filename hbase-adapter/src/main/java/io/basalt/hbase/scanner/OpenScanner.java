@@ -49,12 +49,19 @@ public final class OpenScanner {
     return closed;
   }
 
-  /** Checks the client's sequence number for this call and advances it, as HBase does for every next or renew. */
-  public void checkAndAdvanceCallSeq(long clientSeq) throws OutOfOrderScannerNextException {
+  /** Checks the client's sequence number for this call, as HBase does for every next or renew. */
+  public void checkCallSeq(long clientSeq) throws OutOfOrderScannerNextException {
     if (clientSeq != nextCallSeq) {
       throw new OutOfOrderScannerNextException("Expected nextCallSeq: " + nextCallSeq
           + " But the nextCallSeq got from client: " + clientSeq + "; scanner id " + id);
     }
+  }
+
+  /**
+   * Expects the next sequence number: once the call has been answered, or has failed in a way that closes the
+   * scanner. A call that gave up to run again where it may wait has not been answered.
+   */
+  public void advanceCallSeq() {
     nextCallSeq++;
   }
 

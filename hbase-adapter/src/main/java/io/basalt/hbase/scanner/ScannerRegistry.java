@@ -90,6 +90,11 @@ public final class ScannerRegistry implements AutoCloseable {
         + leaseMillis + " ms expired between calls, or the server restarted.");
   }
 
+  /** The open scanner with this id, or null; its lease is left as it is. */
+  public OpenScanner peek(long id) {
+    return open.get(id);
+  }
+
   /** Remembers that a scanner id ended without ever being registered (its first batch emptied the region). */
   public void markClosed(long id) {
     synchronized (recentlyClosed) {

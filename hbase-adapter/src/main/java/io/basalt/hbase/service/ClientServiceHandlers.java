@@ -40,10 +40,10 @@ public final class ClientServiceHandlers {
   }
 
   /**
-   * Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. Get, Mutate
-   * and a Multi of one row's action are short: they may run on the thread that read them when they need not wait.
-   * Not so a call with a filter, whose code may take any time on even one row, nor scans and batches of several
-   * actions, whose work is unbounded or which could be half done when they would wait.
+   * Every call counts toward the server's requests, each Multi once whatever it holds, as in HBase. Get, Mutate,
+   * a Multi of one row's action and a scan call for a few rows are short: they may run on the thread that read them
+   * when they need not wait. Not so a call with a filter, whose code may take any time on even one row, nor
+   * batches of several actions, which could be half done when they would wait (see ScanHandler for scans).
    */
   ServiceBinding binding() {
     return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
@@ -51,7 +51,8 @@ public final class ClientServiceHandlers {
             counted(statistics, this::get))
         .onShortWhen("Mutate", MutateRequest.getDefaultInstance(), request -> !request.getCondition().hasFilter(),
             counted(statistics, this::mutate))
-        .on("Scan", ClientProtos.ScanRequest.getDefaultInstance(), counted(statistics, scans::scan))
+        .onShortWhen("Scan", ClientProtos.ScanRequest.getDefaultInstance(), scans::isShort,
+            counted(statistics, scans::scan))
         .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isShort,
             counted(statistics, multi::multi))
         .build();

@@ -6,6 +6,7 @@ import io.basalt.hbase.region.Region;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.scanner.OpenScanner;
 import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.storage.WouldBlockException;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +28,17 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * sequence), lease renewal, and close. A region scanner stays registered only while its region may have more rows;
  * every response states {@code more_results_in_region} explicitly. Long scans that find little (heavy filters)
  * return early with a heartbeat when the client understands heartbeats, so it never times out waiting.
+ *
+ * <p>A call for a few rows of a forward scan without a filter is short (see {@link #isShort}): it may run on the
+ * thread that read it, and where it would wait it gives up having changed nothing, to run again on a handler.
  */
 final class ScanHandler {
+  /**
+   * Most rows a short call may ask for. PE and YCSB ask for 30 and up to 100 per call; clients that leave the
+   * caching at HBase's default ask for as many as fit in the size limit, and those calls are long.
+   */
+  static final int SHORT_CALL_MAX_ROWS = 100;
+
   private final RegionResolver regions;
   private final ScannerRegistry scanners;
   private final long maxResultBytesCap;
@@ -37,6 +47,25 @@ final class ScanHandler {
     this.regions = regions;
     this.scanners = scanners;
     this.maxResultBytesCap = maxResultBytesCap;
+  }
+
+  /**
+   * Whether a call may be tried on the thread that read it: it opens a forward scan without a filter (whose code
+   * may take any time) or continues a scanner that can undo a batch, for at most {@link #SHORT_CALL_MAX_ROWS}
+   * rows; or it only closes or renews a scanner, or names one that is gone.
+   */
+  boolean isShort(ScanRequest request) {
+    if (request.getNumberOfRows() > SHORT_CALL_MAX_ROWS) {
+      return false;
+    }
+    if (!request.hasScannerId()) {
+      return !request.getScan().hasFilter() && !request.getScan().getReversed();
+    }
+    if (request.getRenew() || (request.getCloseScanner() && request.getNumberOfRows() == 0)) {
+      return true;
+    }
+    OpenScanner entry = scanners.peek(request.getScannerId());
+    return entry == null || entry.scanner().readsWithoutWaiting();
   }
 
   ScanResponse scan(CallContext call, ScanRequest request) throws IOException {
@@ -63,7 +92,13 @@ final class ScanHandler {
         .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
         .setMvccReadPoint(0);
     synchronized (entry) {
-      return fetch(call, request, entry, response);
+      try {
+        return fetch(call, request, entry, response);
+      } catch (WouldBlockException e) {
+        // Nothing was answered: the scan is opened again, from scratch, where it may wait.
+        scanners.discard(entry);
+        throw e;
+      }
     }
   }
 
@@ -84,12 +119,22 @@ final class ScanHandler {
         return response.setMoreResults(false).setMoreResultsInRegion(false).build();
       }
       if (request.hasNextCallSeq()) {
-        entry.checkAndAdvanceCallSeq(request.getNextCallSeq());
+        entry.checkCallSeq(request.getNextCallSeq());
       }
       if (request.getRenew()) {
+        advanceCallSeq(request, entry);
         return response.setMoreResults(true).setMoreResultsInRegion(true).build();
       }
-      return fetch(call, request, entry, response);
+      // A WouldBlockException leaves the scanner as it was, this call's sequence number still expected.
+      ScanResponse answer = fetch(call, request, entry, response);
+      advanceCallSeq(request, entry);
+      return answer;
+    }
+  }
+
+  private static void advanceCallSeq(ScanRequest request, OpenScanner entry) {
+    if (request.hasNextCallSeq()) {
+      entry.advanceCallSeq();
     }
   }
 
@@ -120,6 +165,8 @@ final class ScanHandler {
     RegionScanner.Batch batch;
     try {
       batch = entry.scanner().next(limits(call, request, entry, rows, rowLimit));
+    } catch (WouldBlockException e) {
+      throw e; // not a failure: the caller runs the call again where it may wait
     } catch (NotServingRegionException | DoNotRetryIOException e) {
       scanners.discard(entry);
       throw e;

@@ -2,7 +2,9 @@ package io.basalt.conformance.harness;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,7 @@ import java.util.regex.Pattern;
 public final class BasaltProcess implements AutoCloseable {
   private static final Pattern READY =
       Pattern.compile("^Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)$");
+  private static final Pattern INFO_PORT = Pattern.compile("Info server listening on port (\\d+)");
   private static final long START_TIMEOUT_SECONDS = 60;
 
   private final Process process;
@@ -154,6 +157,24 @@ public final class BasaltProcess implements AutoCloseable {
     byte[] bytes = Files.readAllBytes(log);
     int from = (int) Math.min(logStart, bytes.length);
     return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8).lines().toList();
+  }
+
+  /** The JSON the server's info port answers on {@code /status}: its tables, call counts and uptime. */
+  public String status() throws IOException {
+    Matcher port = null;
+    for (String line : logLines()) {
+      Matcher matcher = INFO_PORT.matcher(line);
+      if (matcher.find()) {
+        port = matcher;
+      }
+    }
+    if (port == null) {
+      throw new IOException("Basalt logged no info port; see " + log.toAbsolutePath());
+    }
+    URI status = URI.create("http://127.0.0.1:" + port.group(1) + "/status");
+    try (InputStream in = status.toURL().openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   public boolean isAlive() {
