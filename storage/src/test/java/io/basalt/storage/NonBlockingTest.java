@@ -175,10 +175,9 @@ class NonBlockingTest {
         TableCursor plain = table.openCursor(List.of(), RowRange.forward(b(""), b("")))) {
       assertFalse(plain.isResumable());
     }
-    TableCursor resumable;
+    TableCursor resumable = openResumableWithoutWaiting(table);
+    assertTrue(resumable.isResumable());
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      resumable = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
-      assertTrue(resumable.isResumable());
       assertThrows(IllegalStateException.class, () -> resumable.resumeBlocking(null));
     }
     resumable.resumeBlocking(null);
@@ -192,10 +191,7 @@ class NonBlockingTest {
   @Test
   void aCursorWhoseFamiliesChangedDoesNotResume() throws Exception {
     Table table = tableWithFlushedRows(10);
-    TableCursor cursor;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
-    }
+    TableCursor cursor = openResumableWithoutWaiting(table);
     try {
       store.alterTable("t", TabletStore.NewFamily.withDefaults(List.of(b("g"))), List.of(b("f")), List.of(),
           table.definition().properties());
@@ -203,6 +199,12 @@ class NonBlockingTest {
       assertTrue(failure.getMessage().contains("changed"), failure.getMessage());
     } finally {
       cursor.close();
+    }
+  }
+
+  private static TableCursor openResumableWithoutWaiting(Table table) throws StorageException {
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      return table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
     }
   }
 

@@ -91,8 +91,7 @@ class RowScannerWithoutWaitingTest {
 
   @Test
   void aScanOpenedWithoutWaitingGoesOnWhereItMayWaitBetweenBatches() throws Exception {
-    Table table = tableOnDiskOnly();
-    readWhereItMayWait(table, "", "");
+    Table table = tableAllCached();
     RowScanner scanner;
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
       scanner = open(table, new Scan().setBatch(1));
@@ -105,8 +104,7 @@ class RowScannerWithoutWaitingTest {
 
   @Test
   void aFilteredScanRunsOnlyItsFirstBatchWithoutWaitingAndThenGoesOnWhereItMayWait() throws Exception {
-    Table table = tableOnDiskOnly();
-    readWhereItMayWait(table, "", "");
+    Table table = tableAllCached();
     RowScanner scanner;
     try (NonBlocking.Scope ignored = NonBlocking.enter()) {
       scanner = open(table, new Scan().setFilter(new KeyOnlyFilter()));
@@ -132,6 +130,13 @@ class RowScannerWithoutWaitingTest {
     store.close();
     store = TabletStore.open(directory, StoreOptions.defaults());
     return store.table("t").orElseThrow();
+  }
+
+  /** The same table, every block of it read into the cache. */
+  private Table tableAllCached() throws IOException {
+    Table table = tableOnDiskOnly();
+    readWhereItMayWait(table, "", "");
+    return table;
   }
 
   private RowScanner open(Table table, Scan scan) throws IOException {
