@@ -55,17 +55,21 @@ final class CellBlocks {
    */
   static ByteBuf encode(ByteBufAllocator alloc, Codec codec, List<Cell> cells) {
     boolean withTags = codec instanceof KeyValueCodecWithTags;
+    // Each cell is sized once: sizing reads the lengths of its arrays, which by now are seldom in the CPU cache.
+    int[] lengths = new int[cells.size()];
     int size = 0;
-    for (Cell cell : cells) {
-      size += Integer.BYTES + KeyValueUtil.getSerializedSize(cell, withTags);
+    for (int i = 0; i < lengths.length; i++) {
+      lengths[i] = KeyValueUtil.getSerializedSize(cells.get(i), withTags);
+      size += Integer.BYTES + lengths[i];
     }
     // Sized once, so the buffer never regrows and a single NIO view of it serves every cell.
     ByteBuf block = alloc.buffer(size, size);
     try {
       ByteBuffer view = block.nioBuffer(0, size).order(ByteOrder.BIG_ENDIAN);
       int offset = 0;
-      for (Cell cell : cells) {
-        int length = KeyValueUtil.getSerializedSize(cell, withTags);
+      for (int i = 0; i < lengths.length; i++) {
+        Cell cell = cells.get(i);
+        int length = lengths[i];
         view.putInt(offset, length);
         int end = KeyValueUtil.appendTo(cell, view, offset + Integer.BYTES, withTags);
         if (end != offset + Integer.BYTES + length) {
