@@ -2,7 +2,6 @@ package io.basalt.storage.data;
 
 import io.basalt.storage.NonBlocking;
 import io.basalt.storage.StorageException;
-import io.basalt.storage.WouldBlockException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -12,12 +11,11 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
-import org.rocksdb.Status;
 
 /**
  * A {@link TableCursor}'s RocksDB iterators, one per family, all over one state of the database, with what they
  * read through: the range's bounds, the read tier, and for a resumable set opened without waiting, a snapshot of its
- * own, over which {@link #reopenBlocking()} opens iterators that may wait. Also the checks of their status, which
+ * own, over which {@link #reopenBlocking()} opens iterators that may wait. Also the check of their status, which
  * is where RocksDB reports both a failed read and a block it did not read because it must not wait.
  */
 final class CursorIterators {
@@ -27,7 +25,7 @@ final class CursorIterators {
   private final Snapshot snapshot;
   private final Slice upperBound;
   private final Slice lowerBound;
-  private RocksIterator[] iterators;
+  private FamilyIterator[] iterators;
   private ReadOptions readOptions;
   private volatile boolean nonBlocking;
 
@@ -51,7 +49,7 @@ final class CursorIterators {
     this.readOptions = readOptions(nonBlocking);
     try {
       // newIterators takes one consistent view across all the families.
-      this.iterators = db.newIterators(handles, readOptions).toArray(new RocksIterator[0]);
+      this.iterators = wrap(db.newIterators(handles, readOptions), nonBlocking);
     } catch (RocksDBException e) {
       closeNative();
       throw new IllegalStateException("cannot open iterators on " + tableName + ": " + e.getMessage(), e);
@@ -59,7 +57,7 @@ final class CursorIterators {
   }
 
   /** The iterators in family order; the array changes when they are reopened. */
-  RocksIterator[] all() {
+  FamilyIterator[] all() {
     return iterators;
   }
 
@@ -86,9 +84,9 @@ final class CursorIterators {
       return;
     }
     ReadOptions blocking = readOptions(false);
-    RocksIterator[] reopened;
+    FamilyIterator[] reopened;
     try {
-      reopened = reopener.open(blocking).toArray(new RocksIterator[0]);
+      reopened = wrap(reopener.open(blocking), false);
     } catch (StorageException | RuntimeException e) {
       blocking.close();
       throw e;
@@ -101,30 +99,16 @@ final class CursorIterators {
   }
 
   /**
-   * Whether the iterator rests on a key. Without blocking, an iterator that could not read a block because it is
-   * not in the cache says so only in its status, and may even stay valid on keys of its other sources (memtables,
-   * other files) while the cells of that block are missing: its status is checked at every step.
+   * Fails if any iterator failed to read, with {@link io.basalt.storage.WouldBlockException} if it only must not
+   * wait.
    */
-  boolean valid(RocksIterator iterator) {
-    if (nonBlocking) {
-      try {
-        iterator.status();
-      } catch (RocksDBException e) {
-        throwIfIncomplete(e);
-        // Any other failure is reported by checkStatus() as a StorageException.
-      }
-    }
-    return iterator.isValid();
-  }
-
-  /** Fails if any iterator failed to read, with {@link WouldBlockException} if it only must not wait. */
   void checkStatus() throws StorageException {
-    for (RocksIterator iterator : iterators) {
+    for (FamilyIterator iterator : iterators) {
       try {
         iterator.status();
       } catch (RocksDBException e) {
         if (nonBlocking) {
-          throwIfIncomplete(e);
+          FamilyIterator.throwIfIncomplete(e, tableName);
         }
         throw new StorageException("read of table " + tableName + " failed: " + e.getMessage(), e);
       }
@@ -137,9 +121,17 @@ final class CursorIterators {
   }
 
   private void closeIterators() {
-    for (RocksIterator iterator : iterators) {
+    for (FamilyIterator iterator : iterators) {
       iterator.close();
     }
+  }
+
+  private FamilyIterator[] wrap(List<RocksIterator> opened, boolean withoutWaiting) {
+    FamilyIterator[] wrapped = new FamilyIterator[opened.size()];
+    for (int i = 0; i < wrapped.length; i++) {
+      wrapped[i] = new FamilyIterator(opened.get(i), tableName, withoutWaiting);
+    }
+    return wrapped;
   }
 
   private ReadOptions readOptions(boolean withoutWaiting) {
@@ -172,9 +164,4 @@ final class CursorIterators {
     }
   }
 
-  private void throwIfIncomplete(RocksDBException e) {
-    if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-      throw new WouldBlockException("a block of table " + tableName + " is not in the block cache");
-    }
-  }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
-import org.rocksdb.RocksIterator;
 
 /**
  * Walks the cells of a row range across several families, row by row, forwards or backwards, and within a row in
@@ -28,8 +27,12 @@ import org.rocksdb.RocksIterator;
  * iterators that may wait over the very same state, and a scan begun on a network thread go on where it left off on
  * a thread that may wait, seeing nothing its first rows did not.
  *
- * <p>Not thread-safe for concurrent use, but every method is synchronized so the owning table can close the
- * cursor from another thread (when the table is dropped) without racing an operation in progress.
+ * <p>A cell's value can be read until the cursor next moves: it stays in RocksDB until asked for.
+ *
+ * <p>Not thread-safe for concurrent use, but every method that calls into RocksDB is synchronized so the owning
+ * table can close the cursor from another thread (when the table is dropped) without racing an operation in
+ * progress. The accessors of the current cell's coordinates read only what the reading thread itself set, and take
+ * no lock: a lock per accessor was a sizeable share of the cost of reading a cell.
  */
 public final class TableCursor implements AutoCloseable {
   private static final int SUFFIX_LENGTH = Long.BYTES + 1;
@@ -54,8 +57,15 @@ public final class TableCursor implements AutoCloseable {
   private byte[] row;
   private int familyIndex;
   private byte[] cellKey;
+  /** The current cell's value, once fetched; it is fetched only when asked for. */
   private byte[] cellValue;
   private byte[] qualifier;
+  /**
+   * The iterator still resting on the current cell, to be stepped past it before the cursor next moves. Stepping
+   * lazily lets values be read only for the cells someone wants, not for older versions and delete markers passed
+   * over, and lets the key of the position after the cell be read once for both the column and the row checks.
+   */
+  private FamilyIterator onCell;
 
   /**
    * Opens iterators over {@code range} of the given families, paired with their handles in return order.
@@ -98,6 +108,7 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized void resumeBlocking(byte[] fromRow) throws StorageException {
     checkOpen();
+    clearCell(); // the iterator under the current cell is about to be closed
     iterators.reopenBlocking();
     if (fromRow == null) {
       positionAtStart();
@@ -115,12 +126,13 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized boolean nextRow() throws StorageException {
     checkOpen();
+    stepOffCell();
     if (rowPrefix != null) {
       leaveRow();
     }
     byte[] chosen = null;
-    for (RocksIterator iterator : iterators.all()) {
-      if (!iterators.valid(iterator)) {
+    for (FamilyIterator iterator : iterators.all()) {
+      if (!iterator.valid()) {
         continue;
       }
       byte[] key = iterator.key();
@@ -145,24 +157,25 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized boolean nextCell() throws StorageException {
     checkOpen();
+    stepOffCell();
     if (rowPrefix == null) {
       return false;
     }
     while (familyIndex < iterators.all().length) {
-      RocksIterator iterator = iterators.all()[familyIndex];
+      FamilyIterator iterator = iterators.all()[familyIndex];
       // Only a family with cells in this row is entered; one that a hint sent to an earlier row stays put.
-      if (reversed && !entered[familyIndex] && iterators.valid(iterator)
+      if (reversed && !entered[familyIndex] && iterator.valid()
           && CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         entered[familyIndex] = true;
         iterator.seek(rowPrefix); // from the row's last key back to its first
       }
-      if (iterators.valid(iterator)) {
+      if (iterator.valid()) {
         byte[] key = iterator.key();
         if (CellKeys.hasRowPrefix(key, rowPrefix)) {
           cellKey = key;
-          cellValue = iterator.value();
+          cellValue = null;
           qualifier = null;
-          iterator.next();
+          onCell = iterator;
           return true;
         }
       }
@@ -177,8 +190,9 @@ public final class TableCursor implements AutoCloseable {
   public synchronized void skipColumn() throws StorageException {
     checkOpen();
     requireCell();
-    RocksIterator iterator = iterators.all()[familyIndex];
-    if (!iterators.valid(iterator)) {
+    stepOffCell();
+    FamilyIterator iterator = iterators.all()[familyIndex];
+    if (!iterator.valid()) {
       return;
     }
     int columnPrefix = cellKey.length - SUFFIX_LENGTH;
@@ -192,8 +206,8 @@ public final class TableCursor implements AutoCloseable {
     }
   }
 
-  private boolean inColumn(RocksIterator iterator, int columnPrefix) {
-    if (!iterators.valid(iterator)) {
+  private boolean inColumn(FamilyIterator iterator, int columnPrefix) {
+    if (!iterator.valid()) {
       return false;
     }
     byte[] next = iterator.key();
@@ -204,6 +218,7 @@ public final class TableCursor implements AutoCloseable {
   /** Skips the rest of the current family in the current row. */
   public synchronized void skipFamily() throws StorageException {
     checkOpen();
+    stepOffCell();
     if (rowPrefix != null && familyIndex < iterators.all().length) {
       familyIndex++;
       clearCell();
@@ -220,8 +235,9 @@ public final class TableCursor implements AutoCloseable {
     if (reversed) {
       throw new IllegalStateException("families cannot be revisited in a reversed read");
     }
+    stepOffCell();
     if (rowPrefix != null) {
-      for (RocksIterator iterator : iterators.all()) {
+      for (FamilyIterator iterator : iterators.all()) {
         iterator.seek(rowPrefix);
       }
       familyIndex = 0;
@@ -241,7 +257,8 @@ public final class TableCursor implements AutoCloseable {
       throws StorageException {
     checkOpen();
     requireCell();
-    RocksIterator iterator = iterators.all()[familyIndex];
+    stepOffCell();
+    FamilyIterator iterator = iterators.all()[familyIndex];
     int rowOrder = ByteArrays.compare(targetRow, row);
     if (rowOrder == 0 || !reversed) {
       byte[] target = CellKeys.encode(targetRow, targetQualifier, timestamp, type);
@@ -269,7 +286,8 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized void seekRow(byte[] target) throws StorageException {
     checkOpen();
-    for (RocksIterator iterator : iterators.all()) {
+    clearCell(); // every iterator is repositioned
+    for (FamilyIterator iterator : iterators.all()) {
       if (reversed) {
         byte[] key = CellKeys.rowEnd(target);
         if (highKey != null && ByteArrays.compare(key, highKey) >= 0) {
@@ -289,19 +307,19 @@ public final class TableCursor implements AutoCloseable {
   }
 
   /** The current row. The same array is returned for every cell of the row; callers must not modify it. */
-  public synchronized byte[] row() {
+  public byte[] row() {
     if (row == null) {
       throw new IllegalStateException("no current row");
     }
     return row;
   }
 
-  public synchronized byte[] family() {
+  public byte[] family() {
     requireCell();
     return familyNames[familyIndex];
   }
 
-  public synchronized byte[] qualifier() {
+  public byte[] qualifier() {
     requireCell();
     if (qualifier == null) {
       qualifier = CellKeys.decodeQualifier(cellKey, rowPrefix.length);
@@ -309,19 +327,34 @@ public final class TableCursor implements AutoCloseable {
     return qualifier;
   }
 
-  public synchronized long timestamp() {
+  public long timestamp() {
     requireCell();
     return CellKeys.decodeTimestamp(cellKey);
   }
 
-  public synchronized int type() {
+  public int type() {
     requireCell();
     return CellKeys.decodeType(cellKey);
   }
 
+  /**
+   * The current cell's value, in an array of its own.
+   *
+   * @throws IllegalStateException when there is no current cell or the cursor has moved since
+   */
   public synchronized byte[] value() {
     requireCell();
+    if (cellValue == null) {
+      cellValue = valueIterator().value();
+    }
     return cellValue;
+  }
+
+  private FamilyIterator valueIterator() {
+    if (onCell == null) {
+      throw new IllegalStateException("the cursor has moved past the current cell's value");
+    }
+    return onCell;
   }
 
   /** Closes the cursor; later calls fail with a {@link StorageException} naming {@code reason}. */
@@ -329,6 +362,11 @@ public final class TableCursor implements AutoCloseable {
     if (closed) {
       return;
     }
+    if (onCell != null && cellValue == null) {
+      // Closed from another thread between finding a cell and reading its value: keep the value readable.
+      cellValue = onCell.value();
+    }
+    onCell = null;
     closed = true;
     closedReason = reason;
     iterators.close();
@@ -342,7 +380,7 @@ public final class TableCursor implements AutoCloseable {
 
   /** Puts every iterator at the range's first row in the cursor's direction, with no current row. */
   private void positionAtStart() {
-    for (RocksIterator iterator : iterators.all()) {
+    for (FamilyIterator iterator : iterators.all()) {
       if (reversed) {
         iterator.seekToLast();
       } else {
@@ -357,10 +395,10 @@ public final class TableCursor implements AutoCloseable {
 
   /** Moves every iterator that may still be in the current row past it, in the cursor's direction. */
   private void leaveRow() {
-    RocksIterator[] all = iterators.all();
+    FamilyIterator[] all = iterators.all();
     for (int i = 0; i < all.length; i++) {
-      RocksIterator iterator = all[i];
-      boolean inRow = iterators.valid(iterator) && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
+      FamilyIterator iterator = all[i];
+      boolean inRow = iterator.valid() && CellKeys.hasRowPrefix(iterator.key(), rowPrefix);
       if (reversed) {
         // An entered iterator read forwards and may now sit anywhere past the row's start.
         if (entered[i] || inRow) {
@@ -374,17 +412,17 @@ public final class TableCursor implements AutoCloseable {
   }
 
   /** Moves a forward iterator that is inside the current row to the first key after it. */
-  private void stepOutOfRow(RocksIterator iterator) {
+  private void stepOutOfRow(FamilyIterator iterator) {
     for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
       iterator.next();
-      if (!iterators.valid(iterator) || !CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
+      if (!iterator.valid() || !CellKeys.hasRowPrefix(iterator.key(), rowPrefix)) {
         return;
       }
     }
     iterator.seek(CellKeys.rowEnd(row));
   }
 
-  private static void seekForward(RocksIterator iterator, byte[] key) {
+  private static void seekForward(FamilyIterator iterator, byte[] key) {
     if (key.length == 0) {
       iterator.seekToFirst();
     } else {
@@ -392,10 +430,19 @@ public final class TableCursor implements AutoCloseable {
     }
   }
 
+  /** Steps the iterator that still rests on the current cell past it; the cell's value is then out of reach. */
+  private void stepOffCell() {
+    if (onCell != null) {
+      onCell.next();
+      onCell = null;
+    }
+  }
+
   private void clearCell() {
     cellKey = null;
     cellValue = null;
     qualifier = null;
+    onCell = null;
   }
 
   private void requireCell() {

@@ -1,0 +1,151 @@
+package io.basalt.storage;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.TableCursor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A cursor reads a cell's value only when asked, while it still rests on the cell, and remembers what it saw at a
+ * position until it moves: whatever mix of steps, skips and value reads a reader makes, every value it gets is the
+ * value of the cell whose coordinates it was given.
+ */
+class CursorValuesTest {
+  private static final int PUT = 4;
+  private static final List<byte[]> FAMILIES = List.of(b("a"), b("b"));
+
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
+
+  @Test
+  void aValueIsReadWhileTheCursorRestsOnItsCell() throws Exception {
+    Table table = tableOfCells(3, 2, 3);
+    try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+      assertTrue(cursor.nextRow());
+      assertTrue(cursor.nextCell());
+      byte[] value = cursor.value();
+      assertEquals(coordinates(cursor), s(value));
+      assertSame(value, cursor.value(), "read once");
+      cursor.skipColumn();
+      assertSame(value, cursor.value(), "a value read stays readable until the next cell");
+      assertTrue(cursor.nextCell());
+      cursor.skipColumn(); // before its value was asked for
+      IllegalStateException moved = assertThrows(IllegalStateException.class, cursor::value);
+      assertTrue(moved.getMessage().contains("moved past"), moved.getMessage());
+      assertTrue(cursor.nextCell());
+      assertEquals(coordinates(cursor), s(cursor.value()));
+    }
+  }
+
+  @Test
+  void aCursorClosedUnderItsReaderKeepsTheCurrentValueAndRefusesToMove() throws Exception {
+    Table table = tableOfCells(2, 1, 1);
+    TableCursor cursor = table.openCursor(List.of(), b(""), b(""));
+    assertTrue(cursor.nextRow());
+    assertTrue(cursor.nextCell());
+    String expected = coordinates(cursor);
+    cursor.close("the table was dropped"); // what the table does, from another thread, when dropped
+    assertEquals(expected, s(cursor.value()));
+    StorageException closed = assertThrows(StorageException.class, cursor::nextCell);
+    assertTrue(closed.getMessage().contains("the table was dropped"), closed.getMessage());
+  }
+
+  @Test
+  void everyValueReadMatchesItsCellWhateverTheReaderSkips() throws Exception {
+    Table table = tableOfCells(40, 4, 3);
+    for (boolean reversed : new boolean[] {false, true}) {
+      Random random = new Random(reversed ? 2 : 1);
+      for (int round = 0; round < 20; round++) {
+        RowRange range = reversed ? RowRange.reversed(b(""), b("")) : RowRange.forward(b(""), b(""));
+        int valuesRead = 0;
+        try (TableCursor cursor = table.openCursor(List.of(), range)) {
+          while (cursor.nextRow()) {
+            while (cursor.nextCell()) {
+              if (random.nextBoolean()) {
+                assertEquals(coordinates(cursor), s(cursor.value()), "reversed=" + reversed);
+                valuesRead++;
+              }
+              switch (random.nextInt(6)) {
+                case 0 -> cursor.skipColumn();
+                case 1 -> cursor.skipFamily();
+                default -> {
+                  // the next cell
+                }
+              }
+            }
+          }
+        }
+        assertTrue(valuesRead > 0);
+      }
+    }
+  }
+
+  @Test
+  void readingOnlySomeValuesStillVisitsEveryCell() throws Exception {
+    Table table = tableOfCells(5, 2, 4);
+    int visited = 0;
+    List<String> oldest = new ArrayList<>();
+    try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          visited++;
+          if (cursor.timestamp() == 1) {
+            oldest.add(s(cursor.value()));
+          }
+        }
+      }
+    }
+    assertEquals(5 * 2 * 4 * FAMILIES.size(), visited);
+    assertEquals(5 * 2 * FAMILIES.size(), oldest.size());
+    assertTrue(oldest.stream().allMatch(value -> value.endsWith("/1")), oldest.toString());
+  }
+
+  /**
+   * Rows r00.., each with {@code columns} columns of {@code versions} versions in both families; the first half of
+   * the rows in files, the rest in the memtable.
+   */
+  private Table tableOfCells(int rows, int columns, int versions) throws StorageException {
+    TabletStore store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
+    for (int r = 0; r < rows; r++) {
+      String row = String.format("r%02d", r);
+      RowMutation.Builder mutation = RowMutation.forRow(b(row));
+      for (byte[] family : FAMILIES) {
+        for (int c = 0; c < columns; c++) {
+          for (int ts = 1; ts <= versions; ts++) {
+            String qualifier = "q" + c;
+            mutation.add(family, b(qualifier), ts, PUT, b(row + "/" + s(family) + ":" + qualifier + "/" + ts));
+          }
+        }
+      }
+      table.write(mutation.build(), Durability.LOG);
+      if (r == rows / 2) {
+        table.flush();
+      }
+    }
+    return table;
+  }
+
+  private static String coordinates(TableCursor cursor) {
+    return s(cursor.row()) + "/" + s(cursor.family()) + ":" + s(cursor.qualifier()) + "/" + cursor.timestamp();
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(UTF_8);
+  }
+
+  private static String s(byte[] bytes) {
+    return new String(bytes, UTF_8);
+  }
+}
