@@ -180,7 +180,7 @@ public final class Table {
    */
   private List<RocksIterator> reopenIterators(List<ColumnFamilyHandle> cursorHandles, ReadOptions options)
       throws StorageException {
-    lifecycle.readLock().lock();
+    lockLifecycle();
     try {
       checkNotDropped();
       for (ColumnFamilyHandle handle : cursorHandles) {

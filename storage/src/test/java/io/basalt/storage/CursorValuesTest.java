@@ -62,7 +62,7 @@ class CursorValuesTest {
   }
 
   @Test
-  void everyValueReadMatchesItsCellWhateverTheReaderSkips() throws Exception {
+  void everyValueReadMatchesItsCellWhateverTheReaderSkipsOrSeeks() throws Exception {
     Table table = tableOfCells(40, 4, 3);
     for (boolean reversed : new boolean[] {false, true}) {
       Random random = new Random(reversed ? 2 : 1);
@@ -76,9 +76,11 @@ class CursorValuesTest {
                 assertEquals(coordinates(cursor), s(cursor.value()), "reversed=" + reversed);
                 valuesRead++;
               }
-              switch (random.nextInt(6)) {
+              switch (random.nextInt(7)) {
                 case 0 -> cursor.skipColumn();
                 case 1 -> cursor.skipFamily();
+                // Past every version of this column, as a read naming its columns seeks to the next one.
+                case 2 -> cursor.seekFamily(cursor.row(), b(s(cursor.qualifier()) + "\0"), Long.MAX_VALUE, 255);
                 default -> {
                   // the next cell
                 }

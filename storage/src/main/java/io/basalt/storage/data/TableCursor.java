@@ -235,8 +235,7 @@ public final class TableCursor implements AutoCloseable {
     if (reversed) {
       throw new IllegalStateException("families cannot be revisited in a reversed read");
     }
-    stepOffCell();
-    if (rowPrefix != null) {
+    if (rowPrefix != null) { // every iterator is repositioned: no step off the current cell is needed
       for (FamilyIterator iterator : iterators.all()) {
         iterator.seek(rowPrefix);
       }
@@ -257,24 +256,27 @@ public final class TableCursor implements AutoCloseable {
       throws StorageException {
     checkOpen();
     requireCell();
-    stepOffCell();
     FamilyIterator iterator = iterators.all()[familyIndex];
     int rowOrder = ByteArrays.compare(targetRow, row);
     if (rowOrder == 0 || !reversed) {
       byte[] target = CellKeys.encode(targetRow, targetQualifier, timestamp, type);
       if (ByteArrays.compare(target, cellKey) <= 0) {
+        stepOffCell();
         return false;
       }
       if (lowKey.length > 0 && ByteArrays.compare(target, lowKey) < 0) {
         target = lowKey;
       }
+      onCell = null; // the seek below moves the iterator that rests on the cell: no step off it first
       iterator.seek(target);
       return true;
     }
     if (rowOrder > 0) {
+      stepOffCell();
       return false;
     }
     // Backwards to an earlier row: rest on that row's last key, as the cursor's other families do.
+    onCell = null;
     iterator.seekForPrev(CellKeys.rowEnd(targetRow));
     entered[familyIndex] = false;
     return true;
