@@ -11,19 +11,23 @@ import java.util.Locale;
  * reading; {@code full} is the run whose table is published. Each size can be overridden on the command line.
  *
  * @param peRowsPerThread operations per PE client thread (PE's --rows), before each workload's own share
+ * @param peWarmupRowsPerThread operations per client thread of the unmeasured PE run that precedes each workload's
+ *     measured rounds on each server (0: none), so that both servers are measured with that workload's code
+ *     already compiled rather than while their JIT compilers compete with it for the same cores
  * @param rounds how many times each PE workload runs against each server; the report takes the median
  * @param clientLimit time limit of any one client process
  */
-public record BenchmarkPlan(String mode, int peRowsPerThread, List<Integer> peThreads, int rounds,
+public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPerThread, List<Integer> peThreads,
+    int rounds,
     YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads, Duration clientLimit) {
 
   public static BenchmarkPlan quick() {
-    return new BenchmarkPlan("quick", 2_000, List.of(1, 4), 1, new YcsbRunner.Size(5_000, 5_000, 4),
+    return new BenchmarkPlan("quick", 2_000, 200, List.of(1, 4), 1, new YcsbRunner.Size(5_000, 5_000, 4),
         new JmhRunner.Size(1, 2, Duration.ofSeconds(2), 10_000), List.of(1, 4), Duration.ofMinutes(10));
   }
 
   public static BenchmarkPlan full() {
-    return new BenchmarkPlan("full", 50_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 100_000, 4),
+    return new BenchmarkPlan("full", 50_000, 10_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 100_000, 4),
         new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
   }
 
@@ -36,15 +40,19 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, List<Integer> peTh
   }
 
   public BenchmarkPlan withPeRows(int rows) {
-    return new BenchmarkPlan(mode, rows, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, rows, peWarmupRowsPerThread, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withRounds(int count) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peThreads, count, ycsb, jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, count, ycsb, jmh, jmhThreads, clientLimit);
+  }
+
+  public BenchmarkPlan withPeWarmupRows(int rows) {
+    return new BenchmarkPlan(mode, peRowsPerThread, rows, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withYcsbCounts(int records, int operations) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peThreads, rounds,
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds,
         new YcsbRunner.Size(records, operations, ycsb.threads()), jmh, jmhThreads, clientLimit);
   }
 
@@ -52,12 +60,18 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, List<Integer> peTh
   public List<String> describe() {
     return List.of(
         String.format(Locale.ROOT, "PerformanceEvaluation: %,d operations per client thread (scanRange100 a tenth, "
-            + "checkAndMutate half), client threads %s, 1,000-byte values, %d round(s) per server alternating "
-            + "Basalt and HBase, median reported", peRowsPerThread, peThreads, rounds),
+            + "checkAndMutate half), client threads %s, 1,000-byte values, %s, %d round(s) per server alternating "
+            + "Basalt and HBase, median reported", peRowsPerThread, peThreads, warmupDescription(), rounds),
         String.format(Locale.ROOT, "YCSB: %,d records, %,d operations per workload, %d client threads",
             ycsb.records(), ycsb.operations(), ycsb.threads()),
         String.format(Locale.ROOT, "JMH: %,d-row table, %d warm-up and %d measured iterations of %d s, threads %s",
             jmh.rows(), jmh.warmupIterations(), jmh.measurementIterations(), jmh.iteration().toSeconds(),
             jmhThreads));
+  }
+
+  private String warmupDescription() {
+    return peWarmupRowsPerThread == 0 ? "no warm-up run"
+        : String.format(Locale.ROOT, "an unmeasured warm-up run of %,d operations per thread before each workload's "
+            + "rounds on each server", peWarmupRowsPerThread);
   }
 }

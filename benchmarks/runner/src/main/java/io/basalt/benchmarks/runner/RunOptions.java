@@ -12,12 +12,14 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
-      "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--rounds N]",
+      "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N] [--rounds N]",
       "                     [--ycsb-records N] [--ycsb-operations N] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
       "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
       "  --rows N           PerformanceEvaluation operations per client thread",
+      "  --warmup-rows N    operations per client thread of the unmeasured PE run before each workload's",
+      "                     rounds on each server (0 for none)",
       "  --rounds N         PerformanceEvaluation rounds per server (the median is reported)",
       "  --ycsb-records N   YCSB records loaded",
       "  --ycsb-operations N  YCSB operations per workload",
@@ -29,6 +31,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     String commit = "unknown";
     String mode = "full";
     Integer rows = null;
+    Integer warmupRows = null;
     Integer rounds = null;
     Integer ycsbRecords = null;
     Integer ycsbOperations = null;
@@ -43,6 +46,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--full" -> mode = "full";
         case "--mode" -> mode = value(arg, rest);
         case "--rows" -> rows = positive(arg, rest);
+        case "--warmup-rows" -> warmupRows = number(arg, rest, 0);
         case "--rounds" -> rounds = positive(arg, rest);
         case "--ycsb-records" -> ycsbRecords = positive(arg, rest);
         case "--ycsb-operations" -> ycsbOperations = positive(arg, rest);
@@ -63,6 +67,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     if (rows != null) {
       plan = plan.withPeRows(rows);
     }
+    if (warmupRows != null) {
+      plan = plan.withPeWarmupRows(warmupRows);
+    }
     if (rounds != null) {
       plan = plan.withRounds(rounds);
     }
@@ -81,16 +88,20 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
   }
 
   private static int positive(String flag, Deque<String> rest) {
+    return number(flag, rest, 1);
+  }
+
+  private static int number(String flag, Deque<String> rest, int least) {
     String text = value(flag, rest);
     try {
       int number = Integer.parseInt(text.replace("_", "").replace(",", ""));
-      if (number > 0) {
+      if (number >= least) {
         return number;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException(flag + " takes a positive whole number, not " + text);
+    throw new IllegalArgumentException(flag + " takes a whole number of at least " + least + ", not " + text);
   }
 
   public boolean runs(String suite) {

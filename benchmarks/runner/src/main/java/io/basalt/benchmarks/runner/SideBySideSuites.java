@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -38,6 +39,7 @@ final class SideBySideSuites {
     for (int threads : plan.peThreads()) {
       for (PeWorkload workload : PeWorkload.values()) {
         step++;
+        warmUp(pe, workload, threads);
         List<Measurement> onBasalt = new ArrayList<>();
         List<Measurement> onHBase = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
@@ -51,6 +53,26 @@ final class SideBySideSuites {
         noteFailures("PerformanceEvaluation " + workload.command() + " × " + threads, comparison);
         Progress.say("PE %d/%d %s × %d threads: Basalt %s | HBase %s", step, steps, workload.command(), threads,
             comparison.basalt(), comparison.hbase());
+      }
+    }
+  }
+
+  /**
+   * One unmeasured run of the workload on each server, alternating like the rounds: what is measured after it is
+   * the servers' steady state, not how soon their JIT compilers reach the workload's code (both servers' first
+   * round otherwise pays for compilation on the cores the client shares).
+   */
+  private void warmUp(PeRunner pe, PeWorkload workload, int threads) throws IOException {
+    if (plan.peWarmupRowsPerThread() == 0) {
+      return;
+    }
+    String runId = "pe-" + workload.command() + "-" + threads + "t-warmup";
+    for (ServerUnderTest server : List.of(basalt, hbase)) {
+      Measurement warmup = pe.run(server, workload, threads, plan.peWarmupRowsPerThread(),
+          runId + "-" + server.name().toLowerCase(Locale.ROOT));
+      if (!warmup.ok()) {
+        results.note("PerformanceEvaluation " + workload.command() + " × " + threads + " warm-up on " + server.name()
+            + " failed: " + warmup.failure());
       }
     }
   }

@@ -22,10 +22,11 @@ class RunOptionsTest {
   @Test
   void sizesAndSuitesCanBeChosen() {
     RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--quick", "--suites", "pe,jmh",
-        "--rows", "1_000", "--rounds", "3", "--ycsb-operations", "700", "--update-docs"});
+        "--rows", "1_000", "--warmup-rows", "0", "--rounds", "3", "--ycsb-operations", "700", "--update-docs"});
 
     assertEquals("quick", options.plan().mode());
     assertEquals(1000, options.plan().peRowsPerThread());
+    assertEquals(0, options.plan().peWarmupRowsPerThread());
     assertEquals(3, options.plan().rounds());
     assertEquals(700, options.plan().ycsb().operations());
     assertEquals(BenchmarkPlan.quick().ycsb().records(), options.plan().ycsb().records());
@@ -36,6 +37,7 @@ class RunOptionsTest {
   @Test
   void mistakesAreRefused() {
     for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
+        List.of("--root", "/tmp", "--warmup-rows", "-1"),
         List.of("--root", "/tmp", "--suites", "pe,tpcc"), List.of("--root", "/tmp", "--mode", "huge"),
         List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
