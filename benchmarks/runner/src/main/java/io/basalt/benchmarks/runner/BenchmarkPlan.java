@@ -15,20 +15,22 @@ import java.util.Locale;
  *     measured rounds on each server (0: none), so that both servers are measured with that workload's code
  *     already compiled rather than while their JIT compilers compete with it for the same cores
  * @param rounds how many times each PE workload runs against each server; the report takes the median
+ * @param launches how many times each server is launched and timed to its first put; the report takes the median
+ *     and the last launch serves the client suites
  * @param clientLimit time limit of any one client process
  */
 public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPerThread, List<Integer> peThreads,
-    int rounds,
+    int rounds, int launches,
     YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads, Duration clientLimit) {
 
   public static BenchmarkPlan quick() {
-    return new BenchmarkPlan("quick", 2_000, 200, List.of(1, 4), 1, new YcsbRunner.Size(5_000, 5_000, 4),
+    return new BenchmarkPlan("quick", 2_000, 200, List.of(1, 4), 1, 1, new YcsbRunner.Size(5_000, 5_000, 4),
         new JmhRunner.Size(1, 2, Duration.ofSeconds(2), 10_000), List.of(1, 4), Duration.ofMinutes(10));
   }
 
   public static BenchmarkPlan full() {
-    return new BenchmarkPlan("full", 50_000, 10_000, List.of(1, 4), 2, new YcsbRunner.Size(100_000, 100_000, 4),
-        new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
+    return new BenchmarkPlan("full", 50_000, 10_000, List.of(1, 4), 2, 3,
+        new YcsbRunner.Size(100_000, 100_000, 4), new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
   }
 
   public static BenchmarkPlan named(String mode) {
@@ -40,25 +42,35 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPe
   }
 
   public BenchmarkPlan withPeRows(int rows) {
-    return new BenchmarkPlan(mode, rows, peWarmupRowsPerThread, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, rows, peWarmupRowsPerThread, peThreads, rounds, launches, ycsb, jmh, jmhThreads,
+        clientLimit);
   }
 
   public BenchmarkPlan withRounds(int count) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, count, ycsb, jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, count, launches, ycsb, jmh,
+        jmhThreads, clientLimit);
+  }
+
+  public BenchmarkPlan withLaunches(int count) {
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds, count, ycsb, jmh,
+        jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withPeWarmupRows(int rows) {
-    return new BenchmarkPlan(mode, peRowsPerThread, rows, peThreads, rounds, ycsb, jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, rows, peThreads, rounds, launches, ycsb, jmh, jmhThreads,
+        clientLimit);
   }
 
   public BenchmarkPlan withYcsbCounts(int records, int operations) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds,
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds, launches,
         new YcsbRunner.Size(records, operations, ycsb.threads()), jmh, jmhThreads, clientLimit);
   }
 
   /** The plan as the report states it. */
   public List<String> describe() {
     return List.of(
+        String.format(Locale.ROOT, "Launch to first put: each server launched and timed %d time(s), median reported",
+            launches),
         String.format(Locale.ROOT, "PerformanceEvaluation: %,d operations per client thread (scanRange100 a tenth, "
             + "checkAndMutate half), client threads %s, 1,000-byte values, %s, %d round(s) per server alternating "
             + "Basalt and HBase, median reported", peRowsPerThread, peThreads, warmupDescription(), rounds),

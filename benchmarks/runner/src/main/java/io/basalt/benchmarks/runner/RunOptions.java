@@ -13,7 +13,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
 
   public static final String USAGE = String.join("\n",
       "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N] [--rounds N]",
-      "                     [--ycsb-records N] [--ycsb-operations N] [--update-docs]",
+      "                     [--launches N] [--ycsb-records N] [--ycsb-operations N] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
       "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
@@ -21,6 +21,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "  --warmup-rows N    operations per client thread of the unmeasured PE run before each workload's",
       "                     rounds on each server (0 for none)",
       "  --rounds N         PerformanceEvaluation rounds per server (the median is reported)",
+      "  --launches N       times each server is launched and timed to its first put (the median is reported)",
       "  --ycsb-records N   YCSB records loaded",
       "  --ycsb-operations N  YCSB operations per workload",
       "  --update-docs      also write the table into docs/benchmarks.md between its markers");
@@ -33,6 +34,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     Integer rows = null;
     Integer warmupRows = null;
     Integer rounds = null;
+    Integer launches = null;
     Integer ycsbRecords = null;
     Integer ycsbOperations = null;
     Set<String> suites = new LinkedHashSet<>(ALL_SUITES);
@@ -48,6 +50,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--rows" -> rows = positive(arg, rest);
         case "--warmup-rows" -> warmupRows = number(arg, rest, 0);
         case "--rounds" -> rounds = positive(arg, rest);
+        case "--launches" -> launches = positive(arg, rest);
         case "--ycsb-records" -> ycsbRecords = positive(arg, rest);
         case "--ycsb-operations" -> ycsbOperations = positive(arg, rest);
         case "--update-docs" -> updateDocs = true;
@@ -72,6 +75,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     }
     if (rounds != null) {
       plan = plan.withRounds(rounds);
+    }
+    if (launches != null) {
+      plan = plan.withLaunches(launches);
     }
     if (ycsbRecords != null || ycsbOperations != null) {
       plan = plan.withYcsbCounts(ycsbRecords != null ? ycsbRecords : plan.ycsb().records(),

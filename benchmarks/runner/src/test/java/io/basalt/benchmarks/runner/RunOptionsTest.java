@@ -22,12 +22,13 @@ class RunOptionsTest {
   @Test
   void sizesAndSuitesCanBeChosen() {
     RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--quick", "--suites", "pe,jmh",
-        "--rows", "1_000", "--warmup-rows", "0", "--rounds", "3", "--ycsb-operations", "700", "--update-docs"});
+        "--rows", "1_000", "--warmup-rows", "0", "--rounds", "3", "--launches", "5", "--ycsb-operations", "700", "--update-docs"});
 
     assertEquals("quick", options.plan().mode());
     assertEquals(1000, options.plan().peRowsPerThread());
     assertEquals(0, options.plan().peWarmupRowsPerThread());
     assertEquals(3, options.plan().rounds());
+    assertEquals(5, options.plan().launches());
     assertEquals(700, options.plan().ycsb().operations());
     assertEquals(BenchmarkPlan.quick().ycsb().records(), options.plan().ycsb().records());
     assertFalse(options.runs("ycsb"));

@@ -14,7 +14,7 @@ public final class BenchmarkResults {
   private final String mode;
   private final Environment environment;
   private final ZonedDateTime started;
-  private final Map<String, Duration> launchToFirstPut = new LinkedHashMap<>();
+  private final Map<String, List<Duration>> launchToFirstPut = new LinkedHashMap<>();
   private final PeakMemory memory;
   private final List<Comparison> performanceEvaluation = new ArrayList<>();
   private final List<Comparison> ycsb = new ArrayList<>();
@@ -31,8 +31,9 @@ public final class BenchmarkResults {
     this.memory = memory;
   }
 
+  /** One launch of {@code server} timed to its first acknowledged put; a server may be launched several times. */
   public void launchToFirstPut(String server, Duration duration) {
-    launchToFirstPut.put(server, duration);
+    launchToFirstPut.computeIfAbsent(server, name -> new ArrayList<>()).add(duration);
   }
 
   public void addPerformanceEvaluation(Comparison comparison) {
@@ -76,8 +77,20 @@ public final class BenchmarkResults {
     return elapsed;
   }
 
+  /** The median of the server's timed launches, or null when it was never launched. */
   public Duration launchToFirstPut(String server) {
-    return launchToFirstPut.get(server);
+    List<Duration> launches = launchesToFirstPut(server);
+    if (launches.isEmpty()) {
+      return null;
+    }
+    List<Duration> sorted = launches.stream().sorted().toList();
+    int middle = sorted.size() / 2;
+    return sorted.size() % 2 == 1 ? sorted.get(middle) : sorted.get(middle - 1).plus(sorted.get(middle)).dividedBy(2);
+  }
+
+  /** Every timed launch of the server, in the order they ran. */
+  public List<Duration> launchesToFirstPut(String server) {
+    return List.copyOf(launchToFirstPut.getOrDefault(server, List.of()));
   }
 
   public PeakMemory memory() {

@@ -1,5 +1,7 @@
 package io.basalt.benchmarks.runner.report;
 
+import java.time.Duration;
+
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
@@ -53,8 +55,7 @@ public final class MarkdownReport {
   private static void startAndMemory(StringBuilder text, BenchmarkResults results) {
     text.append("\n#### Start and memory\n\n");
     MarkdownTable table = new MarkdownTable("", "Basalt", "HBase");
-    table.row("Process launch to first acknowledged put", Format.seconds(results.launchToFirstPut("Basalt")),
-        Format.seconds(results.launchToFirstPut("HBase")));
+    table.row("Process launch to first acknowledged put", launches(results, SERVERS[0]), launches(results, SERVERS[1]));
     for (String suite : List.of("idle after start", "PerformanceEvaluation", "YCSB")) {
       String label = suite.equals("idle after start") ? "Resident memory, idle after start"
           : "Peak resident memory under " + suite;
@@ -62,6 +63,19 @@ public final class MarkdownReport {
           Format.mebibytes(results.memory().peak(SERVERS[1], suite)));
     }
     text.append(table.render());
+  }
+
+  /** The median launch, and with several launches how many and their range. */
+  private static String launches(BenchmarkResults results, String server) {
+    List<Duration> launches = results.launchesToFirstPut(server);
+    String median = Format.seconds(results.launchToFirstPut(server));
+    if (launches.size() < 2) {
+      return median;
+    }
+    Duration fastest = launches.stream().min(Duration::compareTo).orElseThrow();
+    Duration slowest = launches.stream().max(Duration::compareTo).orElseThrow();
+    return median + " (median of " + launches.size() + "; " + Format.seconds(fastest) + "–"
+        + Format.seconds(slowest) + ")";
   }
 
   private static void targets(StringBuilder text, BenchmarkResults results) {

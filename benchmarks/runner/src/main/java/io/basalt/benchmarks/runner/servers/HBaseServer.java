@@ -19,10 +19,10 @@ public final class HBaseServer implements ServerUnderTest {
     this.launchToFirstPut = launchToFirstPut;
   }
 
-  /** Launches HBase and times it to the first acknowledged put. */
-  public static HBaseServer start() throws IOException, InterruptedException {
+  /** Launches HBase, logging to {@code logName}, and times it to the first acknowledged put. */
+  public static HBaseServer start(String logName) throws IOException, InterruptedException {
     long launched = System.nanoTime();
-    HBaseOracleProcess process = HBaseOracleProcess.launch("benchmark-hbase");
+    HBaseOracleProcess process = HBaseOracleProcess.launch(logName);
     try {
       FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration("127.0.0.1", process.zookeeperPort()),
           process::isAlive, FIRST_PUT_TIMEOUT, process.log().toString());
