@@ -20,8 +20,8 @@ import java.util.Locale;
  * @param clientLimit time limit of any one client process
  */
 public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPerThread, List<Integer> peThreads,
-    int rounds, int launches,
-    YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads, Duration clientLimit) {
+    int rounds, int launches, YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads,
+    Duration clientLimit) {
 
   public static BenchmarkPlan quick() {
     return new BenchmarkPlan("quick", 2_000, 200, List.of(1, 4), 1, 1, new YcsbRunner.Size(5_000, 5_000, 4),
@@ -30,7 +30,8 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPe
 
   public static BenchmarkPlan full() {
     return new BenchmarkPlan("full", 50_000, 10_000, List.of(1, 4), 2, 3,
-        new YcsbRunner.Size(100_000, 100_000, 4), new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000), List.of(1, 4), Duration.ofMinutes(30));
+        new YcsbRunner.Size(100_000, 100_000, 4), new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000),
+        List.of(1, 4), Duration.ofMinutes(30));
   }
 
   public static BenchmarkPlan named(String mode) {

@@ -1,7 +1,6 @@
 package io.basalt.benchmarks.runner.report;
 
 import java.time.Duration;
-
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
@@ -55,7 +54,8 @@ public final class MarkdownReport {
   private static void startAndMemory(StringBuilder text, BenchmarkResults results) {
     text.append("\n#### Start and memory\n\n");
     MarkdownTable table = new MarkdownTable("", "Basalt", "HBase");
-    table.row("Process launch to first acknowledged put", launches(results, SERVERS[0]), launches(results, SERVERS[1]));
+    table.row("Process launch to first acknowledged put", launches(results, SERVERS[0]),
+        launches(results, SERVERS[1]));
     for (String suite : List.of("idle after start", "PerformanceEvaluation", "YCSB")) {
       String label = suite.equals("idle after start") ? "Resident memory, idle after start"
           : "Peak resident memory under " + suite;

@@ -55,7 +55,8 @@ public final class TargetCheck {
     }
     boolean met = basalt.compareTo(FIRST_PUT_LIMIT) < 0;
     int launches = results.launchesToFirstPut("Basalt").size();
-    String evidence = "Basalt " + Format.seconds(basalt) + (launches > 1 ? ", the median of " + launches + " launches" : "");
+    String evidence = "Basalt " + Format.seconds(basalt)
+        + (launches > 1 ? ", the median of " + launches + " launches" : "");
     return new Verdict("Launch to first put < 1 s", met ? "met" : "missed", evidence);
   }
 
