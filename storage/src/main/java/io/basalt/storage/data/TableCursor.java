@@ -288,7 +288,6 @@ public final class TableCursor implements AutoCloseable {
    */
   public synchronized void seekRow(byte[] target) throws StorageException {
     checkOpen();
-    clearCell(); // every iterator is repositioned
     for (FamilyIterator iterator : iterators.all()) {
       if (reversed) {
         byte[] key = CellKeys.rowEnd(target);

@@ -94,7 +94,6 @@ public final class BenchmarkMain {
     deleteRecursively(basaltData);
     Progress.say("Rehearsing Basalt's start (class archive, warm client)");
     BasaltServer.rehearse(basaltData, classArchive);
-    deleteRecursively(basaltData);
     int launches = plan.launches();
     try (ServerUnderTest basalt = start(results, "Basalt", launches, logName -> {
           deleteRecursively(basaltData); // each launch starts as the first ever did: no data
