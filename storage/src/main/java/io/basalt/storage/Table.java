@@ -244,7 +244,9 @@ public final class Table {
     lifecycle.readLock().lock();
     try (CompactRangeOptions options = new CompactRangeOptions()
         // Without this RocksDB leaves the last level's files alone when no compaction filter is set.
-        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
+        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)
+        // RocksDB's own compactions go on meanwhile, so writes arriving during a long rewrite do not stall.
+        .setExclusiveManualCompaction(false)) {
       checkNotDropped();
       for (ColumnFamilyHandle handle : handles) {
         db.compactRange(handle, low, high, options);
