@@ -1,8 +1,8 @@
 package io.basalt.hbase;
 
 import io.basalt.hbase.autosplit.TabletPolicy;
+import io.basalt.hbase.compaction.CompactionPolicy;
 import java.time.Clock;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Settings of the HBase personality.
@@ -11,16 +11,15 @@ import java.util.concurrent.TimeUnit;
  *     {@code hbase.client.scanner.timeout.period})
  * @param maxScanResultBytes cap on the cell bytes of one scan response ({@code hbase.server.scanner.max.result.size})
  * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
- * @param majorCompactionPeriodMillis how often every region is major-compacted ({@code hbase.hregion.majorcompaction};
- *     0: only on request)
+ * @param compactionPolicy when regions are compacted without anyone asking
  * @param tabletPolicy when tablets are split and merged without anyone asking
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
-    long majorCompactionPeriodMillis, TabletPolicy tabletPolicy, Clock clock) {
+    CompactionPolicy compactionPolicy, TabletPolicy tabletPolicy, Clock clock) {
 
   public static FrontendSettings defaults() {
-    return new FrontendSettings(60_000, 100L << 20, 10L << 20, TimeUnit.DAYS.toMillis(7), TabletPolicy.defaults(),
+    return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), TabletPolicy.defaults(),
         Clock.systemUTC());
   }
 }

@@ -4,7 +4,9 @@ import io.basalt.hbase.autosplit.TabletBalancer;
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.compaction.WriteDrivenCompactions;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
@@ -50,8 +52,10 @@ public final class HBaseFrontend implements AutoCloseable {
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
-    this.compactions = new CompactionQueue(clock);
-    compactions.compactPeriodically(directory::all, settings.majorCompactionPeriodMillis());
+    CompactionPolicy compaction = settings.compactionPolicy();
+    this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()));
+    compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
+    compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     ClusterSwitches switches = new ClusterSwitches(store);
     RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store);
     this.balancer = new TabletBalancer(catalog, splits, statistics, switches, settings.tabletPolicy(), clock);

@@ -4,6 +4,7 @@ import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.HBaseFrontend;
 import io.basalt.hbase.autosplit.TabletPolicy;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
@@ -123,8 +124,8 @@ public final class BasaltServer {
     try {
       frontend = new HBaseFrontend(store, identity, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
-          config.nonNegativeLong(Settings.MAX_CELL_SIZE), config.nonNegativeLong(Settings.MAJOR_COMPACTION_PERIOD),
-          tabletPolicy(config), Clock.systemUTC()));
+          config.nonNegativeLong(Settings.MAX_CELL_SIZE), compactionPolicy(config), tabletPolicy(config),
+          Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
@@ -134,6 +135,12 @@ public final class BasaltServer {
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.catalog().tables().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
+  }
+
+  private static CompactionPolicy compactionPolicy(BasaltConfig config) throws ConfigException {
+    return new CompactionPolicy(config.nonNegativeLong(Settings.MAJOR_COMPACTION_PERIOD),
+        config.nonNegativeLong(Settings.MINOR_COMPACTION_CHECK_PERIOD),
+        config.positiveLong(Settings.MINOR_COMPACTION_MIN_CELLS));
   }
 
   private static TabletPolicy tabletPolicy(BasaltConfig config) throws ConfigException {

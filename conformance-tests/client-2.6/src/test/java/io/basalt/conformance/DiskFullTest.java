@@ -170,13 +170,14 @@ class DiskFullTest {
   }
 
   private Path siteFile() throws IOException {
-    // No background work that would write on its own: no splits, no periodic major compactions.
+    // No background work that would write on its own: no splits, no automatic compactions.
     Path file = dataDir.resolve("basalt-site.xml");
     Files.writeString(file, """
         <?xml version="1.0"?>
         <configuration>
           <property><name>basalt.split.check.period.ms</name><value>0</value></property>
           <property><name>hbase.hregion.majorcompaction</name><value>0</value></property>
+          <property><name>basalt.compaction.check.period.ms</name><value>0</value></property>
         </configuration>
         """);
     return file;

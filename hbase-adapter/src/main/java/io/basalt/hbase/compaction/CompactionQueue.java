@@ -4,7 +4,9 @@ import io.basalt.hbase.region.Region;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,9 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs region compactions one at a time in the background, as HBase's region server does: a request returns at
- * once, and clients follow progress through the region's compaction state. Also starts a major compaction of every
- * region once per period ({@code hbase.hregion.majorcompaction}), so hidden cells leave the disk without anyone
- * asking. The compaction switch stops the running compaction (between rows) and ignores requests while off.
+ * once, and clients follow progress through the region's compaction state. Also starts compactions nobody asked for,
+ * so hidden cells leave the disk: a minor one of each region its writes have made due ({@link
+ * WriteDrivenCompactions}), and a major one of every region once per period ({@code hbase.hregion.majorcompaction}).
+ * The compaction switch stops the running compaction (between rows) and ignores requests while off.
  */
 public final class CompactionQueue implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CompactionQueue.class);
@@ -32,10 +35,13 @@ public final class CompactionQueue implements AutoCloseable {
   /** Per region (encoded name): compactions queued or running, as {major, minor} counts. */
   private final Map<String, int[]> pending = new ConcurrentHashMap<>();
   private final Map<String, Long> lastMajor = new ConcurrentHashMap<>();
+  private final WriteDrivenCompactions written;
   private volatile boolean closed;
 
-  public CompactionQueue(Clock clock) {
+  /** @param written decides when writes have made a region due a minor compaction */
+  public CompactionQueue(Clock clock, WriteDrivenCompactions written) {
     this.clock = clock;
+    this.written = written;
     this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "compaction");
       thread.setDaemon(true);
@@ -64,8 +70,47 @@ public final class CompactionQueue implements AutoCloseable {
     if (periodMillis <= 0) {
       return;
     }
-    worker.scheduleWithFixedDelay(() -> regions.get().forEach(region -> request(region, true, null)), periodMillis,
-        periodMillis, TimeUnit.MILLISECONDS);
+    every(periodMillis, () -> regions.get().forEach(region -> request(region, true, null)));
+  }
+
+  /**
+   * Every {@code periodMillis}, queues a minor compaction of each region its writes have made due and that has none
+   * queued or running; 0 or less turns these off.
+   */
+  public void compactWhenWritten(Supplier<Collection<Region>> regions, long periodMillis) {
+    if (periodMillis <= 0) {
+      return;
+    }
+    every(periodMillis, () -> queueDue(regions.get()));
+  }
+
+  private void queueDue(Collection<Region> regions) {
+    if (stopping()) {
+      return;
+    }
+    Set<String> served = new HashSet<>();
+    for (Region region : regions) {
+      String key = region.info().getEncodedName();
+      served.add(key);
+      if (state(region.info()) == CompactionState.NONE && written.due(key, region.cellsWritten())) {
+        LOG.debug("Queueing a minor compaction of {}: {} cells written", region.info().getRegionNameAsString(),
+            region.cellsWritten());
+        request(region, false, null);
+      }
+    }
+    written.retainOnly(served);
+    lastMajor.keySet().retainAll(served);
+  }
+
+  /** Runs {@code task} on the compaction thread every period; a failure is logged and the next period comes. */
+  private void every(long periodMillis, Runnable task) {
+    worker.scheduleWithFixedDelay(() -> {
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        LOG.warn("Starting background compactions failed: {}", e.toString());
+      }
+    }, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
   }
 
   /** Turns compactions on or off; returns the previous setting. */
@@ -95,9 +140,13 @@ public final class CompactionQueue implements AutoCloseable {
     String key = region.info().getEncodedName();
     try {
       if (!stopping()) {
-        region.compact(major, family, this::stopping);
-        if (major && family == null && !stopping()) {
-          lastMajor.put(key, clock.millis());
+        long writtenAtStart = region.cellsWritten();
+        TabletCompaction.Outcome outcome = region.compact(major, family, this::stopping);
+        if (family == null && !stopping()) {
+          written.compacted(key, writtenAtStart, outcome.cellsKept());
+          if (major) {
+            lastMajor.put(key, clock.millis());
+          }
         }
       }
     } catch (IOException | RuntimeException e) {

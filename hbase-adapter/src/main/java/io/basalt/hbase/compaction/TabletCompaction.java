@@ -37,9 +37,17 @@ public final class TabletCompaction {
   private final BooleanSupplier cancelled;
   private long rowsRewritten;
   private long cellsErased;
+  private long cellsKept;
+  /** Cells the last {@link #garbageOf} judged worth keeping. */
+  private int rowCellsKept;
 
-  /** Cells judged and erased, and rows that had any. */
-  public record Outcome(long rowsRewritten, long cellsErased) {}
+  /**
+   * What a compaction did: rows that had cells to drop, cells dropped, and cells kept (the tablet's stored cells
+   * afterwards, less any written meanwhile).
+   */
+  public record Outcome(long rowsRewritten, long cellsErased, long cellsKept) {
+    public static final Outcome NOTHING = new Outcome(0, 0, 0);
+  }
 
   /**
    * @param onlyFamily the family to compact, or null for all of them
@@ -66,7 +74,9 @@ public final class TabletCompaction {
     learnEarliestPuts();
     try (TableCursor cursor = storage.openCursor(families(), range())) {
       while (!cancelled.getAsBoolean() && cursor.nextRow()) {
-        if (!garbageOf(cursor).isEmpty()) {
+        if (garbageOf(cursor).isEmpty()) {
+          cellsKept += rowCellsKept;
+        } else {
           eraseUnderLock(cursor.row());
         }
       }
@@ -74,7 +84,7 @@ public final class TabletCompaction {
     if (!cancelled.getAsBoolean()) {
       storage.compactRows(tablet.startRow(), tablet.endRow());
     }
-    return new Outcome(rowsRewritten, cellsErased);
+    return new Outcome(rowsRewritten, cellsErased, cellsKept);
   }
 
   private void eraseUnderLock(byte[] row) throws StorageException {
@@ -84,6 +94,7 @@ public final class TabletCompaction {
         return;
       }
       RowMutation.Builder garbage = garbageOf(fresh);
+      cellsKept += rowCellsKept;
       if (!garbage.isEmpty()) {
         RowMutation erasures = garbage.build();
         storage.write(erasures, Durability.LOG);
@@ -98,6 +109,7 @@ public final class TabletCompaction {
     RowMutation.Builder garbage = RowMutation.forRow(cursor.row());
     byte[] family = null;
     CompactionMatcher matcher = null;
+    rowCellsKept = 0;
     while (cursor.nextCell()) {
       if (family == null || !Arrays.equals(family, cursor.family())) {
         family = cursor.family();
@@ -107,7 +119,9 @@ public final class TabletCompaction {
       byte[] qualifier = cursor.qualifier();
       long timestamp = cursor.timestamp();
       int type = cursor.type();
-      if (!matcher.keeps(qualifier, timestamp, (byte) type)) {
+      if (matcher.keeps(qualifier, timestamp, (byte) type)) {
+        rowCellsKept++;
+      } else {
         garbage.erase(family, qualifier, timestamp, type);
       }
     }

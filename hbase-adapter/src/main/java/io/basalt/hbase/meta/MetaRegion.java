@@ -1,6 +1,7 @@
 package io.basalt.hbase.meta;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
@@ -58,7 +59,15 @@ public final class MetaRegion implements Region {
 
   /** Nor any to compact. */
   @Override
-  public void compact(boolean major, byte[] family, BooleanSupplier cancelled) {}
+  public TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled) {
+    return TabletCompaction.Outcome.NOTHING;
+  }
+
+  /** Writes to hbase:meta are refused: Basalt maintains it. */
+  @Override
+  public long cellsWritten() {
+    return 0;
+  }
 
   @Override
   public Result get(Get get) throws IOException {

@@ -1,5 +1,6 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
@@ -30,8 +31,12 @@ public interface Region {
    *
    * @param major drop delete markers too, as HBase's major compaction does
    * @param family the one family to compact, or null for all of them
+   * @return what the compaction dropped and kept
    */
-  void compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException;
+  TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException;
+
+  /** Cells written to the region since the server started, the measure of what a compaction may find to drop. */
+  long cellsWritten();
 
   /** Reads one row. */
   Result get(Get get) throws IOException;

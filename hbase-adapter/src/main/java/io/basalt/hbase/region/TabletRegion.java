@@ -80,18 +80,27 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public void compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException {
+  public TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled)
+      throws IOException {
     if (!table.isEnabled()) {
-      return; // HBase compacts only regions that are open
+      return TabletCompaction.Outcome.NOTHING; // HBase compacts only regions that are open
     }
     try {
+      long startNanos = System.nanoTime();
       TabletCompaction.Outcome outcome = new TabletCompaction(table, tablet, family, clock.millis(), major,
           cancelled).run();
-      LOG.debug("{} compaction of {} erased {} cells in {} rows", major ? "Major" : "Minor",
-          info.getRegionNameAsString(), outcome.cellsErased(), outcome.rowsRewritten());
+      LOG.info("{} compaction of {} dropped {} cells from {} rows and kept {} in {} ms", major ? "Major" : "Minor",
+          info.getRegionNameAsString(), outcome.cellsErased(), outcome.rowsRewritten(), outcome.cellsKept(),
+          (System.nanoTime() - startNanos) / 1_000_000);
+      return outcome;
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
+  }
+
+  @Override
+  public long cellsWritten() {
+    return requests.cellsWritten();
   }
 
   @Override
@@ -167,10 +176,12 @@ public final class TabletRegion implements Region {
   }
 
   private void countBatch(List<NoncedMutation> mutations) {
-    requests.countWrites(mutations.size());
+    long cells = 0;
     for (NoncedMutation mutation : mutations) {
       requests.touched(mutation.mutation().getRow());
+      cells += mutation.mutation().size();
     }
+    requests.countWrites(mutations.size(), cells);
   }
 
   @Override
@@ -201,7 +212,11 @@ public final class TabletRegion implements Region {
   }
 
   private void countWrites(List<Mutation> mutations) {
-    requests.countWrites(mutations.size());
+    long cells = 0;
+    for (Mutation mutation : mutations) {
+      cells += mutation.size();
+    }
+    requests.countWrites(mutations.size(), cells);
     if (!mutations.isEmpty()) {
       requests.touched(mutations.get(0).getRow());
     }

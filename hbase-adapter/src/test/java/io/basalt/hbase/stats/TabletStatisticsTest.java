@@ -17,11 +17,12 @@ class TabletStatisticsTest {
       TabletRequests tablet = statistics.tablet("r1");
       tablet.countReads(3, 1);
       tablet.countReads(1, 0);
-      tablet.countWrites(5);
+      tablet.countWrites(5, 7);
       assertSame(tablet, statistics.tablet("r1"), "region objects rebuilt later find the same counters");
       assertEquals(4, tablet.readRequests());
       assertEquals(1, tablet.filteredReadRequests());
       assertEquals(5, tablet.writeRequests());
+      assertEquals(7, tablet.cellsWritten());
       assertTrue(statistics.find("r2").isEmpty());
     }
   }
@@ -29,8 +30,8 @@ class TabletStatisticsTest {
   @Test
   void regionsNoLongerServedAreForgotten() {
     try (TabletStatistics statistics = new TabletStatistics(clock)) {
-      statistics.tablet("kept").countWrites(1);
-      statistics.tablet("dropped").countWrites(1);
+      statistics.tablet("kept").countWrites(1, 1);
+      statistics.tablet("dropped").countWrites(1, 1);
       statistics.retainOnly(Set.of("kept", "new"));
       assertTrue(statistics.find("kept").isPresent());
       assertTrue(statistics.find("dropped").isEmpty());
@@ -46,7 +47,7 @@ class TabletStatisticsTest {
       statistics.sample();
       for (int second = 0; second < 5; second++) {
         a.countReads(10, 0);
-        b.countWrites(30);
+        b.countWrites(30, 30);
         clock.advance(1000);
         statistics.sample();
       }
@@ -67,10 +68,10 @@ class TabletStatisticsTest {
   @Test
   void aForgottenRegionsRequestsStayInTheServerRateUntilTheyAge() {
     try (TabletStatistics statistics = new TabletStatistics(clock)) {
-      statistics.tablet("gone").countWrites(10);
+      statistics.tablet("gone").countWrites(10, 10);
       statistics.sample();
       clock.advance(1000);
-      statistics.tablet("gone").countWrites(10);
+      statistics.tablet("gone").countWrites(10, 10);
       statistics.sample();
       statistics.retainOnly(Set.of());
       clock.advance(1000);

@@ -59,6 +59,13 @@ public final class Settings {
   public static final Setting MAJOR_COMPACTION_PERIOD = new Setting("hbase.hregion.majorcompaction", "604800000",
       "How often in ms every region is major-compacted, physically dropping cells hidden by deletes, VERSIONS or "
           + "TTL; 0 compacts only when asked (major_compact).");
+  public static final Setting MINOR_COMPACTION_CHECK_PERIOD = new Setting("basalt.compaction.check.period.ms",
+      "10000", "How often in ms regions are checked for a minor compaction their writes have made due, which drops "
+          + "overwritten versions past VERSIONS, expired cells and cells hidden by deletes (delete markers stay); "
+          + "0 turns these off.");
+  public static final Setting MINOR_COMPACTION_MIN_CELLS = new Setting("basalt.compaction.min.written.cells",
+      "100000", "A region is due a minor compaction once the cells written to it since its last compaction reach "
+          + "this many and as many as that compaction kept.");
   public static final Setting SPLIT_CHECK_PERIOD = new Setting("basalt.split.check.period.ms", "10000",
       "How often in ms tablets are checked for automatic splits and merges; 0 turns them off.");
   public static final Setting MAX_REGION_SIZE = new Setting("hbase.hregion.max.filesize", "10737418240",
@@ -91,7 +98,7 @@ public final class Settings {
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
       RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE,
       CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE, SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE,
-      MAJOR_COMPACTION_PERIOD, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
+      MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD, MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, BLOCK_CACHE_BYTES,
       MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
 

@@ -1,0 +1,145 @@
+package io.basalt.conformance;
+
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Overwritten versions leave the store without anyone asking, as HBase's minor compactions drop them: a region is
+ * compacted once the cells written to it since its last compaction reach both {@code
+ * basalt.compaction.min.written.cells} and the cells that compaction kept. Being minor, those compactions keep
+ * delete markers. Read back through raw scans, which show every stored cell and marker.
+ */
+class AutomaticCompactionTest {
+  private static final int MIN_CELLS = 100;
+
+  @RegisterExtension
+  static final ConnectedBasalt BASALT = new ConnectedBasalt(Map.of(
+      "basalt.compaction.check.period.ms", "100",
+      "basalt.compaction.min.written.cells", String.valueOf(MIN_CELLS),
+      "hbase.hregion.majorcompaction", "0"));
+
+  private static final byte[] F = toBytes("f");
+  private static final byte[] Q = toBytes("q");
+
+  @Test
+  void overwrittenVersionsAreDroppedOnceEnoughCellsAreWritten() throws Exception {
+    TableName name = create("overwritten");
+    try (Table table = BASALT.connection().getTable(name)) {
+      int rows = 40;
+      table.put(puts(rows, 1));
+      table.put(puts(rows, 2));
+      table.delete(new Delete(row(0)).addColumns(F, Q, 3)); // also hides the put at 3 below
+      table.put(puts(rows, 3)); // 121 cells written: due
+      awaitRawCells(table, rows, "hidden versions of " + rows + " rows compacted away");
+
+      List<String> cells = raw(table);
+      assertEquals("row000/f:q/3/DeleteColumn", cells.get(0), "a minor compaction keeps delete markers");
+      assertEquals(0, BASALT.admin().getLastMajorCompactionTimestamp(name), "the compaction was a minor one");
+      assertTrue(table.get(new Get(row(0))).isEmpty());
+      for (int i = 1; i < rows; i++) {
+        assertArrayEquals(toBytes("v3"), table.get(new Get(row(i))).getValue(F, Q), "row " + i);
+      }
+    }
+  }
+
+  @Test
+  void aRegionIsNotCompactedUntilItsWritesReachTheFloorAndWhatItsLastCompactionKept() throws Exception {
+    TableName name = create("paced");
+    try (Table table = BASALT.connection().getTable(name)) {
+      int rows = 150;
+      table.put(puts(rows, 1));
+      table.put(puts(rows, 2)); // 300 cells written: due, and the compaction keeps 150
+      awaitRawCells(table, rows, "the first compaction");
+      // A compaction that started during the second batch and saw it leaves that batch due again: let it run.
+      Thread.sleep(500);
+
+      table.put(puts(100, 3)); // 100 cells since: the floor, but fewer than the 150 kept
+      Thread.sleep(1_000);
+      assertEquals(rows + 100, raw(table).size(), "not compacted while fewer cells were written than kept");
+
+      table.put(puts(50, 4)); // 150 since
+      awaitRawCells(table, rows, "the second compaction");
+    }
+  }
+
+  @Test
+  void switchedOffCompactionsDoNotStartOnTheirOwn() throws Exception {
+    TableName name = create("switched_off");
+    String server = BASALT.admin().getRegionServers().iterator().next().getServerName();
+    try (Table table = BASALT.connection().getTable(name)) {
+      assertTrue(BASALT.admin().compactionSwitch(false, List.of(server)).values().iterator().next());
+      try {
+        table.put(puts(MIN_CELLS, 1));
+        table.put(puts(MIN_CELLS, 2));
+        Thread.sleep(1_000);
+        assertEquals(2 * MIN_CELLS, raw(table).size(), "nothing compacted while switched off");
+      } finally {
+        BASALT.admin().compactionSwitch(true, List.of(server));
+      }
+      awaitRawCells(table, MIN_CELLS, "the compaction once switched back on");
+    }
+  }
+
+  private static TableName create(String table) throws Exception {
+    TableName name = TableName.valueOf(table);
+    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build());
+    return name;
+  }
+
+  private static List<Put> puts(int rows, long timestamp) {
+    List<Put> puts = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      puts.add(new Put(row(i)).addColumn(F, Q, timestamp, toBytes("v" + timestamp)));
+    }
+    return puts;
+  }
+
+  private static byte[] row(int i) {
+    return toBytes(String.format("row%03d", i));
+  }
+
+  private static void awaitRawCells(Table table, int expected, String what) throws Exception {
+    long deadline = System.currentTimeMillis() + 20_000;
+    int stored;
+    while ((stored = raw(table).size()) != expected) {
+      assertTrue(System.currentTimeMillis() < deadline, "no " + what + " within 20 s: " + stored + " cells stored");
+      Thread.sleep(50);
+    }
+  }
+
+  /** Every stored cell and marker, as {@code row/family:qualifier/timestamp/Type}. */
+  private static List<String> raw(Table table) throws Exception {
+    List<String> cells = new ArrayList<>();
+    try (ResultScanner scanner = table.getScanner(new Scan().setRaw(true).readAllVersions())) {
+      for (Result result : scanner) {
+        for (Cell cell : result.rawCells()) {
+          cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/" + cell.getTimestamp() + "/" + cell.getType());
+        }
+      }
+    }
+    return cells;
+  }
+}
