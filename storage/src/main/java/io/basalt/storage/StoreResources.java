@@ -117,6 +117,10 @@ final class StoreResources implements AutoCloseable {
     }
   }
 
+  long blockCacheBytesUsed() {
+    return blockCache.getUsage();
+  }
+
   @Override
   public void close() {
     dataOptions.values().forEach(ColumnFamilyOptions::close);

@@ -142,6 +142,19 @@ public final class Table {
    * its own for that, which costs a little, so cursors that are simply closed then are better opened without.
    */
   public TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable) throws StorageException {
+    return openCursor(families, range, resumable, true);
+  }
+
+  /**
+   * Opens a cursor for a sweep over much of the table, as a compaction makes: the blocks it reads do not enter the
+   * block cache, so it neither evicts what requests read nor grows the cache with data nobody asked for.
+   */
+  public TableCursor openSweepCursor(List<byte[]> families, RowRange range) throws StorageException {
+    return openCursor(families, range, false, false);
+  }
+
+  private TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable, boolean fillCache)
+      throws StorageException {
     lockLifecycle();
     try {
       checkNotDropped();
@@ -164,7 +177,7 @@ public final class Table {
         }
       }
       IteratorOpener reopener = resumable ? options -> reopenIterators(selected, options) : null;
-      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener,
+      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener, fillCache,
           openCursors::remove);
       openCursors.add(cursor);
       return cursor;

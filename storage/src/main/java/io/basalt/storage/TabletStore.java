@@ -297,6 +297,11 @@ public final class TabletStore implements AutoCloseable {
     catalog.putSystemProperty(key, value);
   }
 
+  /** Bytes the shared block cache holds: cached blocks, and the memtable budget's reservations charged to it. */
+  public long blockCacheBytesUsed() {
+    return resources.blockCacheBytesUsed();
+  }
+
   /** Writes all memtables to SST files, so the next open replays no log. */
   public void flush() throws StorageException {
     List<ColumnFamilyHandle> all = new ArrayList<>();

@@ -92,9 +92,10 @@ public final class CompactionQueue implements AutoCloseable {
     for (Region region : regions) {
       String key = region.info().getEncodedName();
       served.add(key);
-      if (state(region.info()) == CompactionState.NONE && written.due(key, region.cellsWritten())) {
-        LOG.debug("Queueing a minor compaction of {}: {} cells written", region.info().getRegionNameAsString(),
-            region.cellsWritten());
+      long cells = region.cellsWritten();
+      if (state(region.info()) == CompactionState.NONE && written.due(key, cells)) {
+        LOG.debug("Queueing a minor compaction of {}: {} cells written since the server started",
+            region.info().getRegionNameAsString(), cells);
         request(region, false, null);
       }
     }

@@ -72,7 +72,7 @@ public final class TabletCompaction {
 
   public Outcome run() throws StorageException {
     learnEarliestPuts();
-    try (TableCursor cursor = storage.openCursor(families(), range())) {
+    try (TableCursor cursor = storage.openSweepCursor(families(), range())) {
       while (!cancelled.getAsBoolean() && cursor.nextRow()) {
         if (garbageOf(cursor).isEmpty()) {
           cellsKept += rowCellsKept;
@@ -89,7 +89,7 @@ public final class TabletCompaction {
 
   private void eraseUnderLock(byte[] row) throws StorageException {
     try (RowLocks.RowLock ignored = storage.lockRow(row);
-        TableCursor fresh = storage.openCursor(families(), RowRange.forward(row, Arrays.copyOf(row, row.length + 1)))) {
+        TableCursor fresh = storage.openSweepCursor(families(), RowRange.forward(row, Arrays.copyOf(row, row.length + 1)))) {
       if (!fresh.nextRow()) {
         return;
       }
@@ -140,7 +140,7 @@ public final class TabletCompaction {
     }
     Map<byte[], Long> earliest = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     families.forEach(family -> earliest.put(family, Long.MAX_VALUE));
-    try (TableCursor cursor = storage.openCursor(families, range())) {
+    try (TableCursor cursor = storage.openSweepCursor(families, range())) {
       while (!cancelled.getAsBoolean() && cursor.nextRow()) {
         while (cursor.nextCell()) {
           if (!CellUtil.isDelete((byte) cursor.type())) {

@@ -25,6 +25,7 @@ final class CursorIterators {
   private final Snapshot snapshot;
   private final Slice upperBound;
   private final Slice lowerBound;
+  private final boolean fillCache;
   private FamilyIterator[] iterators;
   private ReadOptions readOptions;
   private volatile boolean nonBlocking;
@@ -35,11 +36,13 @@ final class CursorIterators {
    * @param lowKey first key in range, or empty for none
    * @param highKey first key past the range, or null for none
    * @param reopener how to open the iterators again, for a set that can go on blocking; null if it never needs to
+   * @param fillCache whether blocks read from disk enter the block cache
    */
   CursorIterators(RocksDB db, String tableName, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey,
-      IteratorOpener reopener) {
+      IteratorOpener reopener, boolean fillCache) {
     this.db = db;
     this.tableName = tableName;
+    this.fillCache = fillCache;
     this.nonBlocking = NonBlocking.active();
     // Only iterators that may have to go on blocking need a snapshot of their own; the others pin their own state.
     this.reopener = nonBlocking ? reopener : null;
@@ -135,7 +138,7 @@ final class CursorIterators {
   }
 
   private ReadOptions readOptions(boolean withoutWaiting) {
-    ReadOptions options = new ReadOptions();
+    ReadOptions options = new ReadOptions().setFillCache(fillCache);
     if (withoutWaiting) {
       options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
     }

@@ -1,0 +1,62 @@
+package io.basalt.storage;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.TableCursor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A sweep cursor reads the same cells as any cursor, without filling the block cache with what it read. */
+class SweepCursorTest {
+  private static final int PUT = 4;
+  private static final int ROWS = 2_000;
+  private static final int VALUE_BYTES = 4_096;
+
+  @RegisterExtension
+  final StoreInTempDirectory stores = new StoreInTempDirectory();
+
+  @Test
+  void sweepingTheTableLeavesTheBlockCacheAsItWas() throws Exception {
+    TabletStore store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    for (int i = 0; i < ROWS; i++) {
+      table.write(RowMutation.forRow(b(String.format("r%05d", i)))
+          .add(b("f"), b("q"), 1, PUT, new byte[VALUE_BYTES]).build(), Durability.LOG);
+    }
+    store.flush();
+    long before = store.blockCacheBytesUsed();
+
+    assertEquals(ROWS, countCells(table.openSweepCursor(List.of(), RowRange.forward(b(""), b("")))));
+    long afterSweep = store.blockCacheBytesUsed();
+    assertTrue(afterSweep - before < (1 << 20),
+        "a sweep over " + ROWS * VALUE_BYTES + " bytes cached " + (afterSweep - before));
+
+    assertEquals(ROWS, countCells(table.openCursor(List.of(), RowRange.forward(b(""), b("")))));
+    long afterRead = store.blockCacheBytesUsed();
+    assertTrue(afterRead - afterSweep > ROWS * VALUE_BYTES / 2,
+        "a cursor serving reads fills the cache: " + (afterRead - afterSweep) + " bytes");
+  }
+
+  private static int countCells(TableCursor cursor) throws StorageException {
+    int cells = 0;
+    try (cursor) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          cursor.value();
+          cells++;
+        }
+      }
+    }
+    return cells;
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(UTF_8);
+  }
+}
