@@ -8,19 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -53,7 +47,7 @@ class AutomaticCompactionTest {
       table.put(puts(rows, 3)); // 121 cells written: due
       awaitRawCells(table, rows, "hidden versions of " + rows + " rows compacted away");
 
-      List<String> cells = raw(table);
+      List<String> cells = RawCells.of(table);
       assertEquals("row000/f:q/3/DeleteColumn", cells.get(0), "a minor compaction keeps delete markers");
       assertEquals(0, BASALT.admin().getLastMajorCompactionTimestamp(name), "the compaction was a minor one");
       assertTrue(table.get(new Get(row(0))).isEmpty());
@@ -76,7 +70,7 @@ class AutomaticCompactionTest {
 
       table.put(puts(100, 3)); // 100 cells since: the floor, but fewer than the 150 kept
       Thread.sleep(1_000);
-      assertEquals(rows + 100, raw(table).size(), "not compacted while fewer cells were written than kept");
+      assertEquals(rows + 100, RawCells.of(table).size(), "not compacted while fewer cells were written than kept");
 
       table.put(puts(50, 4)); // 150 since
       awaitRawCells(table, rows, "the second compaction");
@@ -93,7 +87,7 @@ class AutomaticCompactionTest {
         table.put(puts(MIN_CELLS, 1));
         table.put(puts(MIN_CELLS, 2));
         Thread.sleep(1_000);
-        assertEquals(2 * MIN_CELLS, raw(table).size(), "nothing compacted while switched off");
+        assertEquals(2 * MIN_CELLS, RawCells.of(table).size(), "nothing compacted while switched off");
       } finally {
         BASALT.admin().compactionSwitch(true, List.of(server));
       }
@@ -123,23 +117,9 @@ class AutomaticCompactionTest {
   private static void awaitRawCells(Table table, int expected, String what) throws Exception {
     long deadline = System.currentTimeMillis() + 20_000;
     int stored;
-    while ((stored = raw(table).size()) != expected) {
+    while ((stored = RawCells.of(table).size()) != expected) {
       assertTrue(System.currentTimeMillis() < deadline, "no " + what + " within 20 s: " + stored + " cells stored");
       Thread.sleep(50);
     }
-  }
-
-  /** Every stored cell and marker, as {@code row/family:qualifier/timestamp/Type}. */
-  private static List<String> raw(Table table) throws Exception {
-    List<String> cells = new ArrayList<>();
-    try (ResultScanner scanner = table.getScanner(new Scan().setRaw(true).readAllVersions())) {
-      for (Result result : scanner) {
-        for (Cell cell : result.rawCells()) {
-          cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/" + cell.getTimestamp() + "/" + cell.getType());
-        }
-      }
-    }
-    return cells;
   }
 }

@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -22,8 +20,6 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
@@ -56,13 +52,13 @@ class CompactionTest {
       table.delete(new Delete(toBytes("r")).addColumns(F, Q, 2));
       table.delete(new Delete(toBytes("gone"), 5));
       assertEquals(List.of("gone/f:/5/DeleteFamily", "gone/f:q/1/Put=x", "r/f:q/3/Put=v3",
-          "r/f:q/2/DeleteColumn", "r/f:q/2/Put=v2", "r/f:q/1/Put=v1"), raw(table));
+          "r/f:q/2/DeleteColumn", "r/f:q/2/Put=v2", "r/f:q/1/Put=v1"), RawCells.of(table));
 
       majorCompact(name);
-      assertEquals(List.of("r/f:q/3/Put=v3"), raw(table));
+      assertEquals(List.of("r/f:q/3/Put=v3"), RawCells.of(table));
       // With the marker gone, a put older than it is no longer hidden: HBase's documented behaviour.
       table.put(new Put(toBytes("r")).addColumn(F, Q, 1, toBytes("again")));
-      assertEquals(List.of("r/f:q/3/Put=v3", "r/f:q/1/Put=again"), raw(table));
+      assertEquals(List.of("r/f:q/3/Put=v3", "r/f:q/1/Put=again"), RawCells.of(table));
     }
   }
 
@@ -73,9 +69,9 @@ class CompactionTest {
       for (long ts = 1; ts <= 4; ts++) {
         table.put(new Put(toBytes("r")).addColumn(F, Q, ts, toBytes("v" + ts)));
       }
-      assertEquals(4, raw(table).size(), "every version is stored until compaction");
+      assertEquals(4, RawCells.of(table).size(), "every version is stored until compaction");
       majorCompact(name);
-      assertEquals(List.of("r/f:q/4/Put=v4", "r/f:q/3/Put=v3"), raw(table));
+      assertEquals(List.of("r/f:q/4/Put=v4", "r/f:q/3/Put=v3"), RawCells.of(table));
     }
   }
 
@@ -88,7 +84,7 @@ class CompactionTest {
       table.put(new Put(toBytes("r")).addColumn(F, Q, old, toBytes("f-old")).addColumn(G, Q, old, toBytes("g-old"))
           .addColumn(G, Q, old - 1, toBytes("g-older")));
       majorCompact(name);
-      assertEquals(List.of("r/g:q/" + old + "/Put=g-old"), raw(table));
+      assertEquals(List.of("r/g:q/" + old + "/Put=g-old"), RawCells.of(table));
     }
   }
 
@@ -102,7 +98,7 @@ class CompactionTest {
       table.delete(new Delete(toBytes("r")).addColumns(F, toBytes("x"), 5));
       BASALT.admin().compact(name);
       awaitCompactions(name);
-      assertEquals(List.of("r/f:q/2/Put=v2", "r/f:x/5/DeleteColumn"), raw(table));
+      assertEquals(List.of("r/f:q/2/Put=v2", "r/f:x/5/DeleteColumn"), RawCells.of(table));
     }
   }
 
@@ -114,7 +110,7 @@ class CompactionTest {
       table.put(new Put(toBytes("r")).addColumn(F, Q, 1, toBytes("v1")));
       table.delete(new Delete(toBytes("r")).addColumns(F, Q, 3));
       majorCompact(name);
-      assertEquals(List.of("r/f:q/3/DeleteColumn", "r/f:q/1/Put=v1"), raw(table));
+      assertEquals(List.of("r/f:q/3/DeleteColumn", "r/f:q/1/Put=v1"), RawCells.of(table));
       assertTrue(table.get(new Get(toBytes("r"))).isEmpty());
       Result beforeDelete = table.get(new Get(toBytes("r")).setTimeRange(0, 2));
       assertEquals("v1", Bytes.toString(beforeDelete.getValue(F, Q)), "a time-range read sees past the marker");
@@ -131,7 +127,7 @@ class CompactionTest {
       }
       BASALT.admin().majorCompact(name, G);
       awaitCompactions(name);
-      assertEquals(List.of("r/f:q/2/Put=f2", "r/f:q/1/Put=f1", "r/g:q/2/Put=g2"), raw(table));
+      assertEquals(List.of("r/f:q/2/Put=f2", "r/f:q/1/Put=f1", "r/g:q/2/Put=g2"), RawCells.of(table));
       Exception unknown = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
           () -> BASALT.admin().majorCompact(name, toBytes("nope")));
       assertTrue(unknown instanceof NoSuchColumnFamilyException
@@ -164,13 +160,13 @@ class CompactionTest {
       assertTrue(BASALT.admin().compactionSwitch(false, List.of(server)).values().iterator().next());
       try {
         majorCompact(name);
-        assertEquals(2, raw(table).size(), "nothing compacted while switched off");
+        assertEquals(2, RawCells.of(table).size(), "nothing compacted while switched off");
       } finally {
         assertFalse(BASALT.admin().compactionSwitch(true, List.of(server)).values().iterator().next());
       }
       long before = System.currentTimeMillis();
       majorCompact(name);
-      assertEquals(1, raw(table).size());
+      assertEquals(1, RawCells.of(table).size());
       assertTrue(BASALT.admin().getLastMajorCompactionTimestamp(name) >= before);
       byte[] region = BASALT.admin().getRegions(name).get(0).getRegionName();
       assertTrue(BASALT.admin().getLastMajorCompactionTimestampForRegion(region) >= before);
@@ -229,21 +225,6 @@ class CompactionTest {
       assertTrue(System.currentTimeMillis() < deadline, "compaction of " + name + " did not finish in 30 s");
       Thread.sleep(20);
     }
-  }
-
-  /** Every stored cell and marker, as {@code row/family:qualifier/timestamp/Type=value}. */
-  private static List<String> raw(Table table) throws IOException {
-    List<String> cells = new ArrayList<>();
-    try (ResultScanner scanner = table.getScanner(new Scan().setRaw(true).readAllVersions())) {
-      for (Result result : scanner) {
-        for (Cell cell : result.rawCells()) {
-          String value = CellUtil.isDelete(cell) ? "" : "=" + Bytes.toString(CellUtil.cloneValue(cell));
-          cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/" + cell.getTimestamp() + "/" + cell.getType() + value);
-        }
-      }
-    }
-    return cells;
   }
 
   private static boolean sstFilesContain(String text) throws IOException {
