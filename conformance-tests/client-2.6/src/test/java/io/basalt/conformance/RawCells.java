@@ -23,7 +23,8 @@ final class RawCells {
         for (Cell cell : result.rawCells()) {
           String value = CellUtil.isDelete(cell) ? "" : "=" + Bytes.toString(CellUtil.cloneValue(cell));
           cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/" + cell.getTimestamp() + "/" + cell.getType() + value);
+              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/" + cell.getTimestamp() + "/" + cell.getType()
+              + value);
         }
       }
     }

@@ -38,8 +38,9 @@ public final class TabletCompaction {
   private long rowsRewritten;
   private long cellsErased;
   private long cellsKept;
-  /** Cells the last {@link #garbageOf} judged worth keeping. */
-  private int rowCellsKept;
+
+  /** One row judged: the erasures of the cells the compaction drops, and how many cells it keeps. */
+  private record RowJudgement(RowMutation.Builder garbage, int kept) {}
 
   /**
    * What a compaction did: rows that had cells to drop, cells dropped, and cells kept (the tablet's stored cells
@@ -74,8 +75,9 @@ public final class TabletCompaction {
     learnEarliestPuts();
     try (TableCursor cursor = storage.openSweepCursor(families(), range())) {
       while (!cancelled.getAsBoolean() && cursor.nextRow()) {
-        if (garbageOf(cursor).isEmpty()) {
-          cellsKept += rowCellsKept;
+        RowJudgement judgement = judge(cursor);
+        if (judgement.garbage().isEmpty()) {
+          cellsKept += judgement.kept();
         } else {
           eraseUnderLock(cursor.row());
         }
@@ -88,15 +90,16 @@ public final class TabletCompaction {
   }
 
   private void eraseUnderLock(byte[] row) throws StorageException {
+    RowRange justTheRow = RowRange.forward(row, Arrays.copyOf(row, row.length + 1));
     try (RowLocks.RowLock ignored = storage.lockRow(row);
-        TableCursor fresh = storage.openSweepCursor(families(), RowRange.forward(row, Arrays.copyOf(row, row.length + 1)))) {
+        TableCursor fresh = storage.openSweepCursor(families(), justTheRow)) {
       if (!fresh.nextRow()) {
         return;
       }
-      RowMutation.Builder garbage = garbageOf(fresh);
-      cellsKept += rowCellsKept;
-      if (!garbage.isEmpty()) {
-        RowMutation erasures = garbage.build();
+      RowJudgement judgement = judge(fresh);
+      cellsKept += judgement.kept();
+      if (!judgement.garbage().isEmpty()) {
+        RowMutation erasures = judgement.garbage().build();
         storage.write(erasures, Durability.LOG);
         rowsRewritten++;
         cellsErased += erasures.erasures().size();
@@ -104,12 +107,12 @@ public final class TabletCompaction {
     }
   }
 
-  /** The cells of the cursor's current row that the compaction drops. */
-  private RowMutation.Builder garbageOf(TableCursor cursor) throws StorageException {
+  /** Judges every cell of the cursor's current row. */
+  private RowJudgement judge(TableCursor cursor) throws StorageException {
     RowMutation.Builder garbage = RowMutation.forRow(cursor.row());
+    int kept = 0;
     byte[] family = null;
     CompactionMatcher matcher = null;
-    rowCellsKept = 0;
     while (cursor.nextCell()) {
       if (family == null || !Arrays.equals(family, cursor.family())) {
         family = cursor.family();
@@ -120,12 +123,12 @@ public final class TabletCompaction {
       long timestamp = cursor.timestamp();
       int type = cursor.type();
       if (matcher.keeps(qualifier, timestamp, (byte) type)) {
-        rowCellsKept++;
+        kept++;
       } else {
         garbage.erase(family, qualifier, timestamp, type);
       }
     }
-    return garbage;
+    return new RowJudgement(garbage, kept);
   }
 
   /**
