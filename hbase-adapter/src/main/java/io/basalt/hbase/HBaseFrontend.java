@@ -57,7 +57,7 @@ public final class HBaseFrontend implements AutoCloseable {
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     ClusterSwitches switches = new ClusterSwitches(store);
-    RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store);
+    RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store, statistics);
     this.balancer = new TabletBalancer(catalog, splits, statistics, switches, settings.tabletPolicy(), clock);
     balancer.start();
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),

@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Overwritten versions leave the store without anyone asking, as HBase's minor compactions drop them: a region is
  * compacted once the cells written to it since its last compaction reach both {@code
  * basalt.compaction.min.written.cells} and the cells that compaction kept. Being minor, those compactions keep
- * delete markers. Read back through raw scans, which show every stored cell and marker.
+ * delete markers. A split or merge hands the cells written to its parents on to the new regions. Read back through
+ * raw scans, which show every stored cell and marker.
  */
 class AutomaticCompactionTest {
   private static final int MIN_CELLS = 100;
@@ -95,11 +99,55 @@ class AutomaticCompactionTest {
     }
   }
 
+  @Test
+  void cellsWrittenBeforeASplitStillMakeTheDaughtersDue() throws Exception {
+    TableName name = create("split");
+    String server = BASALT.admin().getRegionServers().iterator().next().getServerName();
+    try (Table table = BASALT.connection().getTable(name)) {
+      int rows = MIN_CELLS;
+      assertTrue(BASALT.admin().compactionSwitch(false, List.of(server)).values().iterator().next());
+      try {
+        table.put(puts(rows, 1));
+        table.put(puts(rows, 2)); // twice the floor, half in each future daughter
+        BASALT.admin().split(name, row(rows / 2));
+        assertEquals(2, BASALT.admin().getRegions(name).size());
+        assertEquals(2 * rows, RawCells.of(table).size(), "nothing compacted before the split");
+      } finally {
+        BASALT.admin().compactionSwitch(true, List.of(server));
+      }
+      awaitRawCells(table, rows, "compactions of both daughters, due on what their parent was written");
+    }
+  }
+
+  @Test
+  void aMergedRegionIsDueOnWhatItsParentsWereWrittenTogether() throws Exception {
+    TableName name = TableName.valueOf("merged");
+    BASALT.admin().createTable(descriptor(name), new byte[][] {row(50)});
+    try (Table table = BASALT.connection().getTable(name)) {
+      List<Put> puts = new ArrayList<>();
+      for (long timestamp = 1; timestamp <= 2; timestamp++) {
+        for (int i = 20; i < 80; i++) {
+          puts.add(new Put(row(i)).addColumn(F, Q, timestamp, toBytes("v" + timestamp)));
+        }
+      }
+      table.put(puts); // 60 cells in each region: neither is due, together they are
+      assertEquals(120, RawCells.of(table).size());
+      List<RegionInfo> regions = BASALT.admin().getRegions(name);
+      BASALT.admin().mergeRegionsAsync(new byte[][] {regions.get(0).getRegionName(),
+          regions.get(1).getRegionName()}, false).get(30, TimeUnit.SECONDS);
+      awaitRawCells(table, 60, "a compaction of the merged region");
+    }
+  }
+
   private static TableName create(String table) throws Exception {
     TableName name = TableName.valueOf(table);
-    BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build());
+    BASALT.admin().createTable(descriptor(name));
     return name;
+  }
+
+  private static TableDescriptor descriptor(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build();
   }
 
   private static List<Put> puts(int rows, long timestamp) {

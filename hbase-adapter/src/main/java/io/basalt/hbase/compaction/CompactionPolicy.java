@@ -14,6 +14,6 @@ import java.util.concurrent.TimeUnit;
 public record CompactionPolicy(long majorPeriodMillis, long minorCheckPeriodMillis, long minorMinCells) {
 
   public static CompactionPolicy defaults() {
-    return new CompactionPolicy(TimeUnit.DAYS.toMillis(7), 10_000, 100_000);
+    return new CompactionPolicy(TimeUnit.DAYS.toMillis(7), 10_000, 10_000);
   }
 }

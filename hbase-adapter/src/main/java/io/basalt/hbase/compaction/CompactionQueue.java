@@ -1,6 +1,7 @@
 package io.basalt.hbase.compaction;
 
 import io.basalt.hbase.region.Region;
+import io.basalt.hbase.stats.CompactionBacklog;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Collection;
@@ -90,16 +91,14 @@ public final class CompactionQueue implements AutoCloseable {
     }
     Set<String> served = new HashSet<>();
     for (Region region : regions) {
-      String key = region.info().getEncodedName();
-      served.add(key);
-      long cells = region.cellsWritten();
-      if (state(region.info()) == CompactionState.NONE && written.due(key, cells)) {
-        LOG.debug("Queueing a minor compaction of {}: {} cells written since the server started",
-            region.info().getRegionNameAsString(), cells);
+      served.add(region.info().getEncodedName());
+      CompactionBacklog backlog = region.compactionBacklog();
+      if (state(region.info()) == CompactionState.NONE && written.due(backlog)) {
+        LOG.debug("Queueing a minor compaction of {}: {} cells written since its last compaction, which kept {}",
+            region.info().getRegionNameAsString(), backlog.written(), backlog.kept());
         request(region, false, null);
       }
     }
-    written.retainOnly(served);
     lastMajor.keySet().retainAll(served);
   }
 
@@ -141,10 +140,11 @@ public final class CompactionQueue implements AutoCloseable {
     String key = region.info().getEncodedName();
     try {
       if (!stopping()) {
-        long writtenAtStart = region.cellsWritten();
+        CompactionBacklog backlog = region.compactionBacklog();
+        long writtenAtStart = backlog.written();
         TabletCompaction.Outcome outcome = region.compact(major, family, this::stopping);
         if (family == null && !stopping()) {
-          written.compacted(key, writtenAtStart, outcome.cellsKept());
+          backlog.compacted(writtenAtStart, outcome.cellsKept());
           if (major) {
             lastMajor.put(key, clock.millis());
           }

@@ -1,6 +1,7 @@
 package io.basalt.hbase.region;
 
 import io.basalt.hbase.compaction.TabletCompaction;
+import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
@@ -35,8 +36,8 @@ public interface Region {
    */
   TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException;
 
-  /** Cells written to the region since the server started, the measure of what a compaction may find to drop. */
-  long cellsWritten();
+  /** What the region has accumulated for its next compaction: the measure of what one may find to drop. */
+  CompactionBacklog compactionBacklog();
 
   /** Reads one row. */
   Result get(Get get) throws IOException;

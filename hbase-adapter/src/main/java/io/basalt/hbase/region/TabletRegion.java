@@ -8,6 +8,7 @@ import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.write.ConditionalMutator;
 import io.basalt.hbase.write.MutationOutcome;
@@ -99,8 +100,8 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public long cellsWritten() {
-    return requests.cellsWritten();
+  public CompactionBacklog compactionBacklog() {
+    return requests.compactionBacklog();
   }
 
   @Override

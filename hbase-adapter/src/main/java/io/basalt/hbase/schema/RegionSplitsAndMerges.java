@@ -1,5 +1,7 @@
 package io.basalt.hbase.schema;
 
+import io.basalt.hbase.stats.CompactionBacklog;
+import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.StorageException;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.UnknownTabletException;
@@ -23,15 +25,19 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Splitting and merging regions with HBase's rules and errors. Regions are tablets, so both are metadata changes
  * ({@code Tablets} in storage): no cell is copied, the parents disappear from hbase:meta and the new regions appear
  * in the same step, with region ids newer than their parents'. A client still holding a parent's location gets
- * NotServingRegionException and looks the row up again, as it does after an HBase split.
+ * NotServingRegionException and looks the row up again, as it does after an HBase split. The new regions take over
+ * their parents' compaction backlogs: a split moves no cell, so the cells hidden in the parent are now the
+ * daughters'.
  */
 public final class RegionSplitsAndMerges {
   private final TableCatalog catalog;
   private final TabletStore store;
+  private final TabletStatistics statistics;
 
-  public RegionSplitsAndMerges(TableCatalog catalog, TabletStore store) {
+  public RegionSplitsAndMerges(TableCatalog catalog, TabletStore store, TabletStatistics statistics) {
     this.catalog = catalog;
     this.store = store;
+    this.statistics = statistics;
   }
 
   /**
@@ -51,6 +57,8 @@ public final class RegionSplitsAndMerges {
       chosen = middleRow(current, tabletOf(current, region));
     }
     byte[] splitAt = chosen;
+    // Taken before the change: the parent's statistics go once the regions are next listed.
+    CompactionBacklog parentBacklog = backlogOf(region);
     HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
       TabletDefinition tablet = tabletOf(table, region);
       if (!table.descriptor().isSplitEnabled()) {
@@ -75,7 +83,11 @@ public final class RegionSplitsAndMerges {
         throw new UnknownRegionException(region.getRegionNameAsString());
       }
     });
-    return newRegions(after, List.of(region));
+    List<RegionInfo> daughters = newRegions(after, List.of(region));
+    for (RegionInfo daughter : daughters) {
+      backlogOf(daughter).inherit(parentBacklog, 1.0 / daughters.size());
+    }
+    return daughters;
   }
 
   /** Merges two or more adjacent regions of one table into one and returns it. */
@@ -102,6 +114,7 @@ public final class RegionSplitsAndMerges {
       }
     }
     TableName name = sorted.get(0).getTable();
+    List<CompactionBacklog> parentBacklogs = sorted.stream().map(this::backlogOf).toList();
     HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
       if (!table.descriptor().isMergeEnabled()) {
         throw new DoNotRetryIOException("Merge of " + RegionInfo.getShortNameToLog(sorted)
@@ -121,7 +134,13 @@ public final class RegionSplitsAndMerges {
         throw new UnknownRegionException(e.getMessage());
       }
     });
-    return newRegions(after, sorted).get(0);
+    RegionInfo merged = newRegions(after, sorted).get(0);
+    parentBacklogs.forEach(parent -> backlogOf(merged).inherit(parent, 1.0));
+    return merged;
+  }
+
+  private CompactionBacklog backlogOf(RegionInfo region) {
+    return statistics.tablet(region.getEncodedName()).compactionBacklog();
   }
 
   /** The tablet behind an open region of {@code table}; HBase's errors for unknown or closed regions. */

@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The requests one tablet (HBase region) has served since the server started, counted as HBase counts them: read
  * requests (one per Result a get or scan produces, see {@code RegionScanner.Batch}), filtered reads (rows read and
  * dropped), and write requests (one per mutation). Also what a load-based splitter needs: the recent request rate
- * and a sample of the rows requests touched; and the cells writes carried, which decide when the tablet is due a
- * compaction. Counting is a few {@link LongAdder} additions and a random draw, cheap enough for every request.
+ * and a sample of the rows requests touched; and the tablet's {@link CompactionBacklog}, which decides when it is
+ * due a compaction. Counting is a few {@link LongAdder} additions and a random draw, cheap enough for every request.
  */
 public final class TabletRequests {
   /** The rate window: one minute of once-a-second samples. */
@@ -19,7 +19,7 @@ public final class TabletRequests {
   private final LongAdder reads = new LongAdder();
   private final LongAdder filteredReads = new LongAdder();
   private final LongAdder writes = new LongAdder();
-  private final LongAdder cellsWritten = new LongAdder();
+  private final CompactionBacklog backlog = new CompactionBacklog();
   private final RequestRate rate = new RequestRate(RATE_SAMPLES);
   private final RowKeySample rows = new RowKeySample(SAMPLED_ROWS, ROW_SAMPLE_PERIOD);
 
@@ -33,7 +33,7 @@ public final class TabletRequests {
   /** Counts write requests and the cells they carried (applied or not: the count only paces compactions). */
   public void countWrites(int mutations, long cells) {
     writes.add(mutations);
-    cellsWritten.add(cells);
+    backlog.wrote(cells);
   }
 
   /** Offers a row a request touched to the sample; see {@link RowKeySample#offer(byte[], int, int)}. */
@@ -57,8 +57,8 @@ public final class TabletRequests {
     return writes.sum();
   }
 
-  public long cellsWritten() {
-    return cellsWritten.sum();
+  public CompactionBacklog compactionBacklog() {
+    return backlog;
   }
 
   /** Read and write requests per second over the last minute. */

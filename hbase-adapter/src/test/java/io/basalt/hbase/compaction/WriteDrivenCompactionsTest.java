@@ -3,54 +3,40 @@ package io.basalt.hbase.compaction;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Set;
+import io.basalt.hbase.stats.CompactionBacklog;
 import org.junit.jupiter.api.Test;
 
 class WriteDrivenCompactionsTest {
   private final WriteDrivenCompactions compactions = new WriteDrivenCompactions(100);
+  private final CompactionBacklog backlog = new CompactionBacklog();
 
   @Test
   void aRegionNeverCompactedIsDueOnceItsWritesReachTheFloor() {
-    assertFalse(compactions.due("r", 0));
-    assertFalse(compactions.due("r", 99));
-    assertTrue(compactions.due("r", 100));
+    assertFalse(compactions.due(backlog));
+    backlog.wrote(99);
+    assertFalse(compactions.due(backlog));
+    backlog.wrote(1);
+    assertTrue(compactions.due(backlog));
   }
 
   @Test
   void afterACompactionTheWritesSinceMustReachWhatItKept() {
-    compactions.compacted("r", 1_000, 5_000);
-    assertFalse(compactions.due("r", 1_000));
-    assertFalse(compactions.due("r", 5_999), "4,999 cells written since, fewer than the 5,000 kept");
-    assertTrue(compactions.due("r", 6_000));
+    backlog.wrote(1_000);
+    backlog.compacted(1_000, 5_000);
+    assertFalse(compactions.due(backlog));
+    backlog.wrote(4_999);
+    assertFalse(compactions.due(backlog), "4,999 cells written since, fewer than the 5,000 kept");
+    backlog.wrote(1);
+    assertTrue(compactions.due(backlog));
   }
 
   @Test
   void aSmallRegionWaitsForTheFloorNotForWhatItKept() {
-    compactions.compacted("r", 1_000, 3);
-    assertFalse(compactions.due("r", 1_050));
-    assertTrue(compactions.due("r", 1_100));
-  }
-
-  @Test
-  void regionsAreJudgedApart() {
-    compactions.compacted("busy", 0, 10_000);
-    assertFalse(compactions.due("busy", 500));
-    assertTrue(compactions.due("quiet", 500));
-  }
-
-  @Test
-  void countersRestartedBelowTheBaselineCountFromZero() {
-    compactions.compacted("r", 1_000_000, 10);
-    assertFalse(compactions.due("r", 50));
-    assertTrue(compactions.due("r", 150), "a region that came back with fresh counters is judged on them alone");
-  }
-
-  @Test
-  void forgottenRegionsStartAfresh() {
-    compactions.compacted("gone", 0, 1_000_000);
-    compactions.compacted("kept", 0, 1_000_000);
-    compactions.retainOnly(Set.of("kept"));
-    assertTrue(compactions.due("gone", 100));
-    assertFalse(compactions.due("kept", 100));
+    backlog.wrote(1_000);
+    backlog.compacted(1_000, 3);
+    backlog.wrote(50);
+    assertFalse(compactions.due(backlog));
+    backlog.wrote(50);
+    assertTrue(compactions.due(backlog));
   }
 }

@@ -22,7 +22,7 @@ class TabletStatisticsTest {
       assertEquals(4, tablet.readRequests());
       assertEquals(1, tablet.filteredReadRequests());
       assertEquals(5, tablet.writeRequests());
-      assertEquals(7, tablet.cellsWritten());
+      assertEquals(7, tablet.compactionBacklog().written());
       assertTrue(statistics.find("r2").isEmpty());
     }
   }

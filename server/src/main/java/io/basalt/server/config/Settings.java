@@ -64,8 +64,8 @@ public final class Settings {
           + "overwritten versions past VERSIONS, expired cells and cells hidden by deletes (delete markers stay); "
           + "0 turns these off.");
   public static final Setting MINOR_COMPACTION_MIN_CELLS = new Setting("basalt.compaction.min.written.cells",
-      "100000", "A region is due a minor compaction once the cells written to it since its last compaction reach "
-          + "this many and as many as that compaction kept.");
+      "10000", "A region is due a minor compaction once the cells written to it since its last compaction (or to "
+          + "the regions it was split or merged from) reach this many and as many as that compaction kept.");
   public static final Setting SPLIT_CHECK_PERIOD = new Setting("basalt.split.check.period.ms", "10000",
       "How often in ms tablets are checked for automatic splits and merges; 0 turns them off.");
   public static final Setting MAX_REGION_SIZE = new Setting("hbase.hregion.max.filesize", "10737418240",
