@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.IndividualBytesFieldCell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NoTagsByteBufferKeyValue;
 import org.apache.hadoop.hbase.Tag;
@@ -43,6 +44,9 @@ class CellBlocksTest {
     KeyValue plain = new KeyValue(Bytes.toBytes("row4"), Bytes.toBytes("f"), Bytes.toBytes("q4"), 11L,
         Bytes.toBytes("value4"));
     cells.add(new NoTagsByteBufferKeyValue(ByteBuffer.wrap(plain.getBuffer()), plain.getOffset(), plain.getLength()));
+    // The cells reads produce, sized without the interface test.
+    cells.add(new IndividualBytesFieldCell(Bytes.toBytes("row5"), Bytes.toBytes("f"), Bytes.toBytes("q5"), 12L,
+        KeyValue.Type.Put, Bytes.toBytes("value5")));
     for (Codec codec : List.of(new KeyValueCodec(), new KeyValueCodecWithTags())) {
       ByteArrayOutputStream expected = new ByteArrayOutputStream();
       Codec.Encoder encoder = codec.getEncoder(expected);
