@@ -90,7 +90,7 @@ final class SideBySideSuites {
 
   private void record(String phase, YcsbResult onBasalt, YcsbResult onHBase) {
     int threads = plan.ycsb().threads();
-    results.addYcsb(new Comparison(phase + ": overall", threads, overall(onBasalt), overall(onHBase)));
+    results.addYcsb(new Comparison(phase + ": overall", threads, onBasalt.overall(), onHBase.overall()));
     Set<String> operations = new LinkedHashSet<>(onBasalt.operations().keySet());
     operations.addAll(onHBase.operations().keySet());
     for (String operation : operations) {
@@ -111,11 +111,6 @@ final class SideBySideSuites {
     } else if (result.errors() > 0) {
       results.note("YCSB " + phase + " on " + server + ": " + result.errors() + " operations did not return OK");
     }
-  }
-
-  private static Measurement overall(YcsbResult result) {
-    return result.ok() ? Measurement.of(result.overallOpsPerSecond(), Double.NaN, Double.NaN)
-        : Measurement.failed(result.failure());
   }
 
   private void noteFailures(String what, Comparison comparison) {

@@ -3,7 +3,6 @@ package io.basalt.benchmarks.runner.report;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -95,7 +94,7 @@ public final class MarkdownReport {
         + "the CPU time client and server used, its JVM's start included. Server CPU is the server process's CPU "
         + "time (all its threads, background work included) divided by the operations the client made: what each "
         + "operation cost the server, whatever limited the throughput.\n\n");
-    text.append(comparisonTable(results.performanceEvaluation(), true).render());
+    text.append(comparisonTable(results.performanceEvaluation()).render());
   }
 
   private static void ycsb(StringBuilder text, BenchmarkResults results) {
@@ -104,32 +103,24 @@ public final class MarkdownReport {
     }
     text.append("\n#### YCSB\n\n");
     text.append("One row per workload and operation type; an operation's rate is its count over the phase's run "
-        + "time, so a workload's operations add up to its overall rate.\n\n");
-    text.append(comparisonTable(results.ycsb(), false).render());
+        + "time, so a workload's operations add up to its overall rate. The CPU columns, as in the PE table, are "
+        + "for the whole phase, on its overall row.\n\n");
+    text.append(comparisonTable(results.ycsb()).render());
   }
 
-  private static MarkdownTable comparisonTable(List<Comparison> comparisons, boolean withCpu) {
-    MarkdownTable table = withCpu
-        ? new MarkdownTable("Workload", "Threads", "Basalt ops/s", "HBase ops/s", "÷", "Basalt p50", "Basalt p99",
-            "HBase p50", "HBase p99", "p99 ÷", "Client CPU (Basalt / HBase)",
-            "Server CPU µs/op (Basalt / HBase)")
-        : new MarkdownTable("Workload", "Threads", "Basalt ops/s", "HBase ops/s", "÷", "Basalt p50", "Basalt p99",
-            "HBase p50", "HBase p99", "p99 ÷");
+  private static MarkdownTable comparisonTable(List<Comparison> comparisons) {
+    MarkdownTable table = new MarkdownTable("Workload", "Threads", "Basalt ops/s", "HBase ops/s", "÷", "Basalt p50",
+        "Basalt p99", "HBase p50", "HBase p99", "p99 ÷", "Client CPU (Basalt / HBase)",
+        "Server CPU µs/op (Basalt / HBase)");
     for (Comparison comparison : comparisons) {
       Measurement basalt = comparison.basalt();
       Measurement hbase = comparison.hbase();
-      String[] cells = {comparison.workload(), Integer.toString(comparison.threads()), Format.rate(basalt),
+      table.row(comparison.workload(), Integer.toString(comparison.threads()), Format.rate(basalt),
           Format.rate(hbase), Format.ratio(comparison.throughputRatio()), Format.micros(basalt, basalt.p50Micros()),
           Format.micros(basalt, basalt.p99Micros()), Format.micros(hbase, hbase.p50Micros()),
-          Format.micros(hbase, hbase.p99Micros()), Format.ratio(comparison.p99Ratio())};
-      if (withCpu) {
-        String[] cpuCells = Arrays.copyOf(cells, cells.length + 2);
-        cpuCells[cells.length] = Format.share(basalt.clientShare()) + " / " + Format.share(hbase.clientShare());
-        cpuCells[cells.length + 1] = Format.optional(basalt.serverCpuPerOp()) + " / "
-            + Format.optional(hbase.serverCpuPerOp());
-        cells = cpuCells;
-      }
-      table.row(cells);
+          Format.micros(hbase, hbase.p99Micros()), Format.ratio(comparison.p99Ratio()),
+          Format.share(basalt.clientShare()) + " / " + Format.share(hbase.clientShare()),
+          Format.optional(basalt.serverCpuPerOp()) + " / " + Format.optional(hbase.serverCpuPerOp()));
     }
     return table;
   }

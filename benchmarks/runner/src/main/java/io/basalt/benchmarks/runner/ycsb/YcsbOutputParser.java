@@ -48,7 +48,8 @@ public final class YcsbOutputParser {
       operations.put(name, Measurement.of(runSeconds > 0 ? count / runSeconds : Double.NaN,
           number(metrics, "50thPercentileLatency(us)"), number(metrics, "99thPercentileLatency(us)")));
     }
-    return new YcsbResult(Double.parseDouble(overall.get("Throughput(ops/sec)")), operations, errors, null);
+    double rate = Double.parseDouble(overall.get("Throughput(ops/sec)"));
+    return new YcsbResult(Measurement.of(rate, Double.NaN, Double.NaN), rate * runSeconds, operations, errors, null);
   }
 
   private static double number(Map<String, String> metrics, String name) {

@@ -99,8 +99,11 @@ public final class YcsbRunner {
       outcome = ChildProcess.run(command, workDir.resolve(runId + ".log"), limit);
     }
     memory.record(server.name(), "YCSB", window.peakResidentBytes());
-    return outcome.succeeded() ? YcsbOutputParser.parse(outcome.output())
-        : YcsbResult.failed(outcome.describeFailure());
+    if (!outcome.succeeded()) {
+      return YcsbResult.failed(outcome.describeFailure());
+    }
+    YcsbResult result = YcsbOutputParser.parse(outcome.output());
+    return result.ok() ? result.withCpu(window.clientCpuShare(), window.serverCpuMicros()) : result;
   }
 
   private static void writeProperties(Path file, Map<String, String> properties) throws IOException {

@@ -25,6 +25,10 @@ class MarkdownReportTest {
         Measurement.of(4000, 200, 900).withCpu(0.5, 95.4), Measurement.of(1000, 700, 1800).withCpu(0.4, 310)));
     results.addPerformanceEvaluation(new Comparison("randomWrite", 1, Measurement.of(1500, 500, 4000),
         Measurement.of(1000, 800, 3000)));
+    results.addYcsb(new Comparison("E (short ranges): overall", 4, Measurement.of(1900, Double.NaN, Double.NaN)
+        .withCpu(0.7, 301), Measurement.of(2600, Double.NaN, Double.NaN).withCpu(0.6, 250)));
+    results.addYcsb(new Comparison("E (short ranges): SCAN", 4, Measurement.of(1800, 2100, 9000),
+        Measurement.of(2500, 1500, 8000)));
     results.addCeiling(new CeilingComparison("get", "randomRead", 1, Measurement.of(100_000, 8, 40),
         Measurement.of(4000, 200, 900)));
     return results;
@@ -63,6 +67,10 @@ class MarkdownReportTest {
         + "50% / 40% | 95.4 / 310 |"), markdown);
     assertTrue(markdown.contains("| randomWrite | 1 | 1,500 | 1,000 | 1.50 | 500 | 4,000 | 800 | 3,000 | 1.33 | "
         + "– / – | – / – |"), markdown);
+    assertTrue(markdown.contains("| E (short ranges): overall | 4 | 1,900 | 2,600 | 0.73 | – | – | – | – | – | "
+        + "70% / 60% | 301 / 250 |"), markdown);
+    assertTrue(markdown.contains("| E (short ranges): SCAN | 4 | 1,800 | 2,500 | 0.72 | 2,100 | 9,000 | 1,500 | "
+        + "8,000 | 1.13 | – / – | – / – |"), markdown);
     assertTrue(markdown.contains("| get | randomRead | 1 | 100,000 | 8.0 | 40.0 | 4,000 | 25.00 |"), markdown);
     assertTrue(!markdown.contains("quick run"), markdown);
   }

@@ -41,6 +41,18 @@ class YcsbOutputParserTest {
   }
 
   @Test
+  void theServersCpuIsSpreadOverEveryOperationOfThePhase() {
+    YcsbResult result = YcsbOutputParser.parse(WORKLOAD_A).withCpu(0.6, 250_000);
+
+    assertEquals(1000.0, result.overallOperations(), 1e-9, "500 operations a second for 2 s");
+    assertEquals(250.0, result.overall().serverCpuPerOp().orElseThrow(), 1e-9);
+    assertEquals(0.6, result.overall().clientShare().orElseThrow(), 1e-9);
+    assertTrue(result.operation("READ").serverCpuPerOp().isEmpty(), "an operation type's row has no CPU figures");
+    assertTrue(YcsbOutputParser.parse(WORKLOAD_A).withCpu(-1, -1).overall().serverCpuPerOp().isEmpty(),
+        "unknown stays unknown");
+  }
+
+  @Test
   void countsOperationsThatDidNotReturnOk() {
     assertEquals(3, YcsbOutputParser.parse(WORKLOAD_A).errors());
   }
