@@ -1,8 +1,8 @@
 package io.basalt.hbase.region;
 
 import io.basalt.hbase.compaction.TabletCompaction;
-import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
