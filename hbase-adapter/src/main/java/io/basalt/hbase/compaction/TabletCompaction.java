@@ -12,6 +12,7 @@ import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +29,13 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <p>RocksDB cannot run a compaction filter written in Java, so the judging happens here, over a cursor: rows with
  * nothing to drop cost one read. A row with garbage is judged again under its row lock from a fresh view, and its
  * erasures are written while the lock is held, so a write racing the compaction is never erased: every outcome is
- * one where the compaction ran wholly before or wholly after that write.
+ * one where the compaction ran wholly before or wholly after that write. Rows with garbage are gathered into small
+ * batches that share the locking, the fresh view and the write.
  */
 public final class TabletCompaction {
+  /** Rows with garbage judged again and erased together, under their locks held at once. */
+  static final int ERASE_BATCH_ROWS = 32;
+
   private final Table storage;
   private final TabletDefinition tablet;
   private final Map<byte[], CompactionRules> rules = new TreeMap<>(Bytes.BYTES_COMPARATOR);
@@ -73,37 +78,57 @@ public final class TabletCompaction {
 
   public Outcome run() throws StorageException {
     learnEarliestPuts();
+    List<byte[]> withGarbage = new ArrayList<>();
     try (TableCursor cursor = storage.openSweepCursor(families(), range())) {
       while (!cancelled.getAsBoolean() && cursor.nextRow()) {
         RowJudgement judgement = judge(cursor);
         if (judgement.garbage().isEmpty()) {
           cellsKept += judgement.kept();
         } else {
-          eraseUnderLock(cursor.row());
+          withGarbage.add(cursor.row().clone());
+          if (withGarbage.size() == ERASE_BATCH_ROWS) {
+            eraseUnderLocks(withGarbage);
+            withGarbage.clear();
+          }
         }
       }
     }
     if (!cancelled.getAsBoolean()) {
+      eraseUnderLocks(withGarbage);
       storage.compactRows(tablet.startRow(), tablet.endRow());
     }
     return new Outcome(rowsRewritten, cellsErased, cellsKept);
   }
 
-  private void eraseUnderLock(byte[] row) throws StorageException {
-    RowRange justTheRow = RowRange.forward(row, Arrays.copyOf(row, row.length + 1));
-    try (RowLocks.RowLock ignored = storage.lockRow(row);
-        TableCursor fresh = storage.openSweepCursor(families(), justTheRow)) {
-      if (!fresh.nextRow()) {
-        return;
+  /**
+   * Judges the given rows (ascending) again under their row locks, from one fresh view of their range, and writes
+   * their erasures in one batch while the locks are held. A row's fresh view and the write that erases its garbage
+   * cost about as much as a whole row read, so rows share both.
+   */
+  private void eraseUnderLocks(List<byte[]> rows) throws StorageException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    byte[] last = rows.get(rows.size() - 1);
+    RowRange span = RowRange.forward(rows.get(0), Arrays.copyOf(last, last.length + 1));
+    try (RowLocks.RowLock ignored = storage.lockAll(rows);
+        TableCursor fresh = storage.openSweepCursor(families(), span)) {
+      List<RowMutation> erasures = new ArrayList<>(rows.size());
+      for (byte[] row : rows) {
+        fresh.seekRow(row);
+        if (!fresh.nextRow() || !Arrays.equals(fresh.row(), row)) {
+          continue; // deleted meanwhile, and not by a compaction: nothing of it is left to judge
+        }
+        RowJudgement judgement = judge(fresh);
+        cellsKept += judgement.kept();
+        if (!judgement.garbage().isEmpty()) {
+          RowMutation rowErasures = judgement.garbage().build();
+          erasures.add(rowErasures);
+          rowsRewritten++;
+          cellsErased += rowErasures.erasures().size();
+        }
       }
-      RowJudgement judgement = judge(fresh);
-      cellsKept += judgement.kept();
-      if (!judgement.garbage().isEmpty()) {
-        RowMutation erasures = judgement.garbage().build();
-        storage.write(erasures, Durability.LOG);
-        rowsRewritten++;
-        cellsErased += erasures.erasures().size();
-      }
+      storage.writeAll(erasures, Durability.LOG);
     }
   }
 
