@@ -84,17 +84,13 @@ class AutomaticCompactionTest {
   @Test
   void switchedOffCompactionsDoNotStartOnTheirOwn() throws Exception {
     TableName name = create("switched_off");
-    String server = BASALT.admin().getRegionServers().iterator().next().getServerName();
     try (Table table = BASALT.connection().getTable(name)) {
-      assertTrue(BASALT.admin().compactionSwitch(false, List.of(server)).values().iterator().next());
-      try {
+      withCompactionsSwitchedOff(() -> {
         table.put(puts(MIN_CELLS, 1));
         table.put(puts(MIN_CELLS, 2));
         Thread.sleep(1_000);
         assertEquals(2 * MIN_CELLS, RawCells.of(table).size(), "nothing compacted while switched off");
-      } finally {
-        BASALT.admin().compactionSwitch(true, List.of(server));
-      }
+      });
       awaitRawCells(table, MIN_CELLS, "the compaction once switched back on");
     }
   }
@@ -102,19 +98,15 @@ class AutomaticCompactionTest {
   @Test
   void cellsWrittenBeforeASplitStillMakeTheDaughtersDue() throws Exception {
     TableName name = create("split");
-    String server = BASALT.admin().getRegionServers().iterator().next().getServerName();
     try (Table table = BASALT.connection().getTable(name)) {
       int rows = MIN_CELLS;
-      assertTrue(BASALT.admin().compactionSwitch(false, List.of(server)).values().iterator().next());
-      try {
+      withCompactionsSwitchedOff(() -> {
         table.put(puts(rows, 1));
         table.put(puts(rows, 2)); // twice the floor, half in each future daughter
         BASALT.admin().split(name, row(rows / 2));
         assertEquals(2, BASALT.admin().getRegions(name).size());
         assertEquals(2 * rows, RawCells.of(table).size(), "nothing compacted before the split");
-      } finally {
-        BASALT.admin().compactionSwitch(true, List.of(server));
-      }
+      });
       awaitRawCells(table, rows, "compactions of both daughters, due on what their parent was written");
     }
   }
@@ -136,6 +128,22 @@ class AutomaticCompactionTest {
       BASALT.admin().mergeRegionsAsync(new byte[][] {regions.get(0).getRegionName(),
           regions.get(1).getRegionName()}, false).get(30, TimeUnit.SECONDS);
       awaitRawCells(table, 60, "a compaction of the merged region");
+    }
+  }
+
+  /** Steps of a test that may throw anything. */
+  private interface Steps {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code steps} with the server's compactions switched off, and switches them back on after. */
+  private static void withCompactionsSwitchedOff(Steps steps) throws Exception {
+    List<String> server = List.of(BASALT.admin().getRegionServers().iterator().next().getServerName());
+    assertTrue(BASALT.admin().compactionSwitch(false, server).values().iterator().next(), "they were on");
+    try {
+      steps.run();
+    } finally {
+      BASALT.admin().compactionSwitch(true, server);
     }
   }
 
