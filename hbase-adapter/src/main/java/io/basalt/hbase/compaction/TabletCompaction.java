@@ -34,7 +34,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 public final class TabletCompaction {
   /** Rows with garbage judged again and erased together, under their locks held at once. */
-  static final int ERASE_BATCH_ROWS = 32;
+  private static final int ERASE_BATCH_ROWS = 32;
 
   private final Table storage;
   private final TabletDefinition tablet;
