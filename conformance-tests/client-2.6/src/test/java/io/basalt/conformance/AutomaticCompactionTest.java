@@ -55,9 +55,7 @@ class AutomaticCompactionTest {
       assertEquals("row000/f:q/3/DeleteColumn", cells.get(0), "a minor compaction keeps delete markers");
       assertEquals(0, BASALT.admin().getLastMajorCompactionTimestamp(name), "the compaction was a minor one");
       assertTrue(table.get(new Get(row(0))).isEmpty());
-      for (int i = 1; i < rows; i++) {
-        assertArrayEquals(toBytes("v3"), table.get(new Get(row(i))).getValue(F, Q), "row " + i);
-      }
+      assertValues(table, 1, rows, "v3");
     }
   }
 
@@ -108,6 +106,7 @@ class AutomaticCompactionTest {
         assertEquals(2 * rows, RawCells.of(table).size(), "nothing compacted before the split");
       });
       awaitRawCells(table, rows, "compactions of both daughters, due on what their parent was written");
+      assertValues(table, 0, rows, "v2");
     }
   }
 
@@ -128,6 +127,7 @@ class AutomaticCompactionTest {
       BASALT.admin().mergeRegionsAsync(new byte[][] {regions.get(0).getRegionName(),
           regions.get(1).getRegionName()}, false).get(30, TimeUnit.SECONDS);
       awaitRawCells(table, 60, "a compaction of the merged region");
+      assertValues(table, 20, 80, "v2");
     }
   }
 
@@ -168,6 +168,13 @@ class AutomaticCompactionTest {
 
   private static byte[] row(int i) {
     return toBytes(String.format("row%03d", i));
+  }
+
+  /** Rows {@code [from, to)} read back with {@code value}, each through a Get. */
+  private static void assertValues(Table table, int from, int to, String value) throws Exception {
+    for (int i = from; i < to; i++) {
+      assertArrayEquals(toBytes(value), table.get(new Get(row(i))).getValue(F, Q), "row " + i);
+    }
   }
 
   private static void awaitRawCells(Table table, int expected, String what) throws Exception {
