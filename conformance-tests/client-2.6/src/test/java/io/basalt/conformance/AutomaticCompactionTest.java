@@ -94,6 +94,22 @@ class AutomaticCompactionTest {
   }
 
   @Test
+  void aDisabledTableKeepsWhatItWasWrittenForWhenItIsEnabledAgain() throws Exception {
+    TableName name = create("disabled");
+    try (Table table = BASALT.connection().getTable(name)) {
+      withCompactionsSwitchedOff(() -> {
+        table.put(puts(MIN_CELLS, 1));
+        table.put(puts(MIN_CELLS, 2));
+        BASALT.admin().disableTable(name);
+      });
+      Thread.sleep(1_000); // ten checks for due regions while the table cannot be compacted
+      BASALT.admin().enableTable(name);
+      awaitRawCells(table, MIN_CELLS, "the compaction once the table was enabled again");
+      assertValues(table, 0, MIN_CELLS, "v2");
+    }
+  }
+
+  @Test
   void cellsWrittenBeforeASplitStillMakeTheDaughtersDue() throws Exception {
     TableName name = create("split");
     try (Table table = BASALT.connection().getTable(name)) {

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -71,7 +72,8 @@ public final class CompactionQueue implements AutoCloseable {
     if (periodMillis <= 0) {
       return;
     }
-    every(periodMillis, () -> regions.get().forEach(region -> request(region, true, null)));
+    every(periodMillis, () -> regions.get().stream().filter(Region::isOnline)
+        .forEach(region -> request(region, true, null)));
   }
 
   /**
@@ -93,7 +95,7 @@ public final class CompactionQueue implements AutoCloseable {
     for (Region region : regions) {
       served.add(region.info().getEncodedName());
       CompactionBacklog backlog = region.compactionBacklog();
-      if (state(region.info()) == CompactionState.NONE && written.due(backlog)) {
+      if (region.isOnline() && state(region.info()) == CompactionState.NONE && written.due(backlog)) {
         LOG.debug("Queueing a minor compaction of {}: {} cells written since its last compaction, which kept {}",
             region.info().getRegionNameAsString(), backlog.written(), backlog.kept());
         request(region, false, null);
@@ -142,9 +144,10 @@ public final class CompactionQueue implements AutoCloseable {
       if (!stopping()) {
         CompactionBacklog backlog = region.compactionBacklog();
         long writtenAtStart = backlog.written();
-        TabletCompaction.Outcome outcome = region.compact(major, family, this::stopping);
-        if (family == null && !stopping()) {
-          backlog.compacted(writtenAtStart, outcome.cellsKept());
+        Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, this::stopping);
+        // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again.
+        if (outcome.isPresent() && family == null && !stopping()) {
+          backlog.compacted(writtenAtStart, outcome.get().cellsKept());
           if (major) {
             lastMajor.put(key, clock.millis());
           }

@@ -51,9 +51,7 @@ public final class TabletCompaction {
    * What a compaction did: rows that had cells to drop, cells dropped, and cells kept (the tablet's stored cells
    * afterwards, less any written meanwhile).
    */
-  public record Outcome(long rowsRewritten, long cellsErased, long cellsKept) {
-    public static final Outcome NOTHING = new Outcome(0, 0, 0);
-  }
+  public record Outcome(long rowsRewritten, long cellsErased, long cellsKept) {}
 
   /**
    * @param onlyFamily the family to compact, or null for all of them

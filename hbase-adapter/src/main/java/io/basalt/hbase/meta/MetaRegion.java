@@ -14,6 +14,7 @@ import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.MetaCellComparator;
@@ -59,10 +60,10 @@ public final class MetaRegion implements Region {
   @Override
   public void flush() {}
 
-  /** Nor any to compact. */
+  /** Nor any to compact: a compaction of it finds nothing to drop, and is done at once. */
   @Override
-  public TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled) {
-    return TabletCompaction.Outcome.NOTHING;
+  public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled) {
+    return Optional.of(new TabletCompaction.Outcome(0, 0, 0));
   }
 
   /** Writes to hbase:meta are refused (Basalt maintains it), so its backlog stays empty. */

@@ -7,6 +7,7 @@ import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -32,9 +33,10 @@ public interface Region {
    *
    * @param major drop delete markers too, as HBase's major compaction does
    * @param family the one family to compact, or null for all of them
-   * @return what the compaction dropped and kept
+   * @return what the compaction dropped and kept; empty when the region was not compacted because it is not open
    */
-  TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled) throws IOException;
+  Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled)
+      throws IOException;
 
   /** What the region has accumulated for its next compaction: the measure of what one may find to drop. */
   CompactionBacklog compactionBacklog();

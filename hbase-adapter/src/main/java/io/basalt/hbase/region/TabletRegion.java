@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -81,10 +82,10 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public TabletCompaction.Outcome compact(boolean major, byte[] family, BooleanSupplier cancelled)
+  public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled)
       throws IOException {
     if (!table.isEnabled()) {
-      return TabletCompaction.Outcome.NOTHING; // HBase compacts only regions that are open
+      return Optional.empty(); // HBase compacts only regions that are open
     }
     try {
       long startNanos = System.nanoTime();
@@ -93,7 +94,7 @@ public final class TabletRegion implements Region {
       LOG.info("{} compaction of {} dropped {} cells from {} rows and kept {} in {} ms", major ? "Major" : "Minor",
           info.getRegionNameAsString(), outcome.cellsErased(), outcome.rowsRewritten(), outcome.cellsKept(),
           (System.nanoTime() - startNanos) / 1_000_000);
-      return outcome;
+      return Optional.of(outcome);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
     }
