@@ -53,7 +53,8 @@ public final class HBaseFrontend implements AutoCloseable {
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
-    this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()));
+    this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
+        directory::served);
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     ClusterSwitches switches = new ClusterSwitches(store);

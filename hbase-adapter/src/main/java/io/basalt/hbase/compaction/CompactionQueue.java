@@ -15,6 +15,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -38,12 +40,18 @@ public final class CompactionQueue implements AutoCloseable {
   private final Map<String, int[]> pending = new ConcurrentHashMap<>();
   private final Map<String, Long> lastMajor = new ConcurrentHashMap<>();
   private final WriteDrivenCompactions written;
+  private final Function<String, Optional<Region>> served;
   private volatile boolean closed;
 
-  /** @param written decides when writes have made a region due a minor compaction */
-  public CompactionQueue(Clock clock, WriteDrivenCompactions written) {
+  /**
+   * @param written decides when writes have made a region due a minor compaction
+   * @param served the region now served under an encoded name, if any: a compaction runs on the region as it is
+   *     when its turn comes, and not at all (or no further) once a split, merge, truncate or drop has retired it
+   */
+  public CompactionQueue(Clock clock, WriteDrivenCompactions written, Function<String, Optional<Region>> served) {
     this.clock = clock;
     this.written = written;
+    this.served = served;
     this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "compaction");
       thread.setDaemon(true);
@@ -138,15 +146,22 @@ public final class CompactionQueue implements AutoCloseable {
     return lastMajor.getOrDefault(region.getEncodedName(), 0L);
   }
 
-  private void run(Region region, boolean major, byte[] family) {
-    String key = region.info().getEncodedName();
+  private void run(Region queued, boolean major, byte[] family) {
+    String key = queued.info().getEncodedName();
     try {
-      if (!stopping()) {
+      Optional<Region> current = served.apply(key);
+      if (current.isEmpty()) {
+        LOG.debug("Not compacting {}: it is no longer served", queued.info().getRegionNameAsString());
+        return;
+      }
+      Region region = current.get();
+      BooleanSupplier cancelled = () -> stopping() || served.apply(key).isEmpty();
+      if (!cancelled.getAsBoolean()) {
         CompactionBacklog backlog = region.compactionBacklog();
         long writtenAtStart = backlog.written();
-        Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, this::stopping);
+        Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, cancelled);
         // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again.
-        if (outcome.isPresent() && family == null && !stopping()) {
+        if (outcome.isPresent() && family == null && !cancelled.getAsBoolean()) {
           backlog.compacted(writtenAtStart, outcome.get().cellsKept());
           if (major) {
             lastMajor.put(key, clock.millis());
@@ -154,7 +169,7 @@ public final class CompactionQueue implements AutoCloseable {
         }
       }
     } catch (IOException | RuntimeException e) {
-      LOG.warn("{} compaction of {} failed: {}", major ? "Major" : "Minor", region.info().getRegionNameAsString(),
+      LOG.warn("{} compaction of {} failed: {}", major ? "Major" : "Minor", queued.info().getRegionNameAsString(),
           e.toString());
     } finally {
       count(key, major, -1);
@@ -165,11 +180,15 @@ public final class CompactionQueue implements AutoCloseable {
     return closed || !enabled.get();
   }
 
+  /** Adjusts a region's queued-or-running counts; a region with none left has no entry, so retired ones leave. */
   private void count(String region, boolean major, int delta) {
-    int[] counts = pending.computeIfAbsent(region, k -> new int[2]);
-    synchronized (counts) {
-      counts[major ? 0 : 1] += delta;
-    }
+    pending.compute(region, (key, counts) -> {
+      int[] updated = counts == null ? new int[2] : counts;
+      synchronized (updated) {
+        updated[major ? 0 : 1] += delta;
+        return updated[0] == 0 && updated[1] == 0 ? null : updated;
+      }
+    });
   }
 
   /** Stops the running compaction at its next row and waits for it, so the store can close under no one. */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -56,6 +57,11 @@ public final class RegionDirectory {
       throw new NotServingRegionException(encodedName + " is not online");
     }
     return region;
+  }
+
+  /** The region served under this encoded name, if there is one. */
+  public Optional<Region> served(String encodedName) {
+    return Optional.ofNullable(current().byEncodedName().get(encodedName));
   }
 
   /** Every region served, hbase:meta first. */

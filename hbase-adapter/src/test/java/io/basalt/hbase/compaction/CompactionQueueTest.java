@@ -1,0 +1,192 @@
+package io.basalt.hbase.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.hbase.read.RegionScanner;
+import io.basalt.hbase.region.Region;
+import io.basalt.hbase.stats.CompactionBacklog;
+import io.basalt.hbase.write.MutationOutcome;
+import io.basalt.hbase.write.NoncedMutation;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionInfoBuilder;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A compaction runs on the region served under its name when its turn comes: not at all when a split, merge, drop or
+ * truncate has retired the region meanwhile, and no further once that happens while it runs.
+ */
+class CompactionQueueTest {
+  private static final RegionInfo FIRST = region("a");
+  private static final RegionInfo SECOND = region("m");
+
+  private final Map<String, Region> served = new ConcurrentHashMap<>();
+  private final CompactionQueue queue = new CompactionQueue(Clock.systemUTC(), new WriteDrivenCompactions(1),
+      name -> Optional.ofNullable(served.get(name)));
+
+  @AfterEach
+  void close() {
+    queue.close();
+  }
+
+  @Test
+  void aRegionRetiredWhileItsCompactionWaitedIsNotCompacted() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    FakeRegion busy = serve(new FakeRegion(FIRST, cancelled -> release.await()));
+    FakeRegion retired = serve(new FakeRegion(SECOND, cancelled -> {}));
+    queue.request(busy, false, null);
+    busy.started.await(10, TimeUnit.SECONDS);
+    queue.request(retired, false, null);
+    served.remove(SECOND.getEncodedName()); // split while waiting behind the first compaction
+    release.countDown();
+
+    awaitIdle(FIRST);
+    awaitIdle(SECOND);
+    assertEquals(1, busy.compactions.get());
+    assertEquals(0, retired.compactions.get(), "a retired region is not compacted");
+  }
+
+  @Test
+  void aRunningCompactionStopsOnceItsRegionIsRetiredAndRecordsNothing() throws Exception {
+    FakeRegion region = serve(new FakeRegion(FIRST, cancelled -> {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!cancelled.getAsBoolean()) {
+        assertTrue(System.nanoTime() < deadline, "the compaction was never cancelled");
+        Thread.sleep(5);
+      }
+    }));
+    region.backlog.wrote(100);
+    queue.request(region, false, null);
+    region.started.await(10, TimeUnit.SECONDS);
+    served.remove(FIRST.getEncodedName());
+
+    awaitIdle(FIRST);
+    assertEquals(1, region.compactions.get());
+    assertEquals(100, region.backlog.written(), "a cancelled compaction does not count as done");
+  }
+
+  @Test
+  void aCompactionRunsOnTheRegionAsServedWhenItsTurnComes() throws Exception {
+    FakeRegion queued = new FakeRegion(FIRST, cancelled -> {});
+    FakeRegion current = new FakeRegion(FIRST, cancelled -> {}); // the same region, as the catalog now has it
+    served.put(FIRST.getEncodedName(), current);
+    current.backlog.wrote(100);
+    queue.request(queued, true, null);
+
+    awaitIdle(FIRST);
+    assertEquals(0, queued.compactions.get());
+    assertEquals(1, current.compactions.get());
+    assertEquals(0, current.backlog.written(), "the compaction that ran is recorded");
+    assertTrue(queue.lastMajorCompaction(FIRST) > 0);
+  }
+
+  private FakeRegion serve(FakeRegion region) {
+    served.put(region.info().getEncodedName(), region);
+    return region;
+  }
+
+  private void awaitIdle(RegionInfo region) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (queue.state(region) != CompactionState.NONE) {
+      assertTrue(System.nanoTime() < deadline, "the compaction of " + region.getEncodedName() + " never ended");
+      Thread.sleep(5);
+    }
+  }
+
+  private static RegionInfo region(String startRow) {
+    return RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setStartKey(Bytes.toBytes(startRow)).build();
+  }
+
+  /** What a fake compaction does with the cancellation it is given. */
+  private interface CompactionBody {
+    void run(BooleanSupplier cancelled) throws Exception;
+  }
+
+  /** A region whose compaction is a test's body, and whose data operations are never called. */
+  private static final class FakeRegion implements Region {
+    final RegionInfo info;
+    final CompactionBody body;
+    final CompactionBacklog backlog = new CompactionBacklog();
+    final AtomicInteger compactions = new AtomicInteger();
+    final CountDownLatch started = new CountDownLatch(1);
+
+    FakeRegion(RegionInfo info, CompactionBody body) {
+      this.info = info;
+      this.body = body;
+    }
+
+    @Override
+    public RegionInfo info() {
+      return info;
+    }
+
+    @Override
+    public boolean isOnline() {
+      return true;
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled) {
+      compactions.incrementAndGet();
+      started.countDown();
+      try {
+        body.run(cancelled);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      return Optional.of(new TabletCompaction.Outcome(0, 0, 0));
+    }
+
+    @Override
+    public CompactionBacklog compactionBacklog() {
+      return backlog;
+    }
+
+    @Override
+    public Result get(Get get) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public RegionScanner openScanner(Scan scan) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce) {
+      throw new UnsupportedOperationException();
+    }
+  }
+}
