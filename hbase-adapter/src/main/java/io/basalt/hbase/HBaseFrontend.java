@@ -54,7 +54,7 @@ public final class HBaseFrontend implements AutoCloseable {
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
     this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
-        directory::served);
+        directory);
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     ClusterSwitches switches = new ClusterSwitches(store);

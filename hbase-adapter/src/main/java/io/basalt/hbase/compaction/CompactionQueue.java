@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -16,7 +17,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -40,18 +40,28 @@ public final class CompactionQueue implements AutoCloseable {
   private final Map<String, int[]> pending = new ConcurrentHashMap<>();
   private final Map<String, Long> lastMajor = new ConcurrentHashMap<>();
   private final WriteDrivenCompactions written;
-  private final Function<String, Optional<Region>> served;
+  private final ServedRegions directory;
   private volatile boolean closed;
+
+  /** The regions served now, as a compaction finds them when its turn comes. */
+  public interface ServedRegions {
+    /** The region served under this encoded name, if any. */
+    Optional<Region> served(String encodedName);
+
+    /** The regions now serving rows of one that is no longer served: the daughters of a split, say. */
+    List<Region> successorsOf(RegionInfo retired);
+  }
 
   /**
    * @param written decides when writes have made a region due a minor compaction
-   * @param served the region now served under an encoded name, if any: a compaction runs on the region as it is
-   *     when its turn comes, and not at all (or no further) once a split, merge, truncate or drop has retired it
+   * @param directory where a compaction finds its region when its turn comes: it runs on the region as served then,
+   *     and not at all (or no further) once a split, merge, truncate or drop has retired it; a major compaction
+   *     passes on to the regions that took over the retired one's rows, as HBase compacts the daughters of a split
    */
-  public CompactionQueue(Clock clock, WriteDrivenCompactions written, Function<String, Optional<Region>> served) {
+  public CompactionQueue(Clock clock, WriteDrivenCompactions written, ServedRegions directory) {
     this.clock = clock;
     this.written = written;
-    this.served = served;
+    this.directory = directory;
     this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "compaction");
       thread.setDaemon(true);
@@ -149,30 +159,55 @@ public final class CompactionQueue implements AutoCloseable {
   private void run(Region queued, boolean major, byte[] family) {
     String key = queued.info().getEncodedName();
     try {
-      Optional<Region> current = served.apply(key);
+      if (stopping()) {
+        return;
+      }
+      Optional<Region> current = directory.served(key);
       if (current.isEmpty()) {
-        LOG.debug("Not compacting {}: it is no longer served", queued.info().getRegionNameAsString());
+        passOnFromRetired(queued, major, family);
         return;
       }
       Region region = current.get();
-      BooleanSupplier cancelled = () -> stopping() || served.apply(key).isEmpty();
-      if (!cancelled.getAsBoolean()) {
-        CompactionBacklog backlog = region.compactionBacklog();
-        long writtenAtStart = backlog.written();
-        Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, cancelled);
+      BooleanSupplier retired = () -> directory.served(key).isEmpty();
+      BooleanSupplier cancelled = () -> stopping() || retired.getAsBoolean();
+      CompactionBacklog backlog = region.compactionBacklog();
+      long writtenAtStart = backlog.written();
+      Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, cancelled);
+      if (retired.getAsBoolean()) {
+        passOnFromRetired(region, major, family);
+      } else if (outcome.isPresent() && family == null && !stopping()) {
         // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again.
-        if (outcome.isPresent() && family == null && !cancelled.getAsBoolean()) {
-          backlog.compacted(writtenAtStart, outcome.get().cellsKept());
-          if (major) {
-            lastMajor.put(key, clock.millis());
-          }
+        backlog.compacted(writtenAtStart, outcome.get().cellsKept());
+        if (major) {
+          lastMajor.put(key, clock.millis());
         }
       }
     } catch (IOException | RuntimeException e) {
-      LOG.warn("{} compaction of {} failed: {}", major ? "Major" : "Minor", queued.info().getRegionNameAsString(),
-          e.toString());
+      if (directory.served(key).isEmpty()) {
+        // Its table dropped or truncated under it: nothing is lost with the compaction.
+        LOG.debug("Compaction of {} ended with the region: {}", queued.info().getRegionNameAsString(), e.toString());
+      } else {
+        LOG.warn("{} compaction of {} failed: {}", major ? "Major" : "Minor", queued.info().getRegionNameAsString(),
+            e.toString());
+      }
     } finally {
       count(key, major, -1);
+    }
+  }
+
+  /**
+   * A retired region's minor compaction is dropped (the regions that took over its rows took over its backlog too);
+   * a major one, which drops delete markers nothing else would, is requested of each of those regions instead.
+   */
+  private void passOnFromRetired(Region retired, boolean major, byte[] family) {
+    if (!major) {
+      LOG.debug("Not compacting {}: it is no longer served", retired.info().getRegionNameAsString());
+      return;
+    }
+    for (Region successor : directory.successorsOf(retired.info())) {
+      LOG.info("Passing the major compaction of {}, no longer served, on to {}",
+          retired.info().getRegionNameAsString(), successor.info().getRegionNameAsString());
+      request(successor, true, family);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
@@ -22,7 +23,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * catalog whenever it changes; a name it does not know (a dropped table, or regions recreated by truncate) gets
  * {@link NotServingRegionException}, which sends the client back to hbase:meta.
  */
-public final class RegionDirectory {
+public final class RegionDirectory implements CompactionQueue.ServedRegions {
   private final TableCatalog catalog;
   private final MetaRegion meta;
   private final Clock clock;
@@ -59,9 +60,20 @@ public final class RegionDirectory {
     return region;
   }
 
-  /** The region served under this encoded name, if there is one. */
+  @Override
   public Optional<Region> served(String encodedName) {
     return Optional.ofNullable(current().byEncodedName().get(encodedName));
+  }
+
+  @Override
+  public List<Region> successorsOf(RegionInfo retired) {
+    List<Region> successors = new ArrayList<>();
+    for (Region region : current().byEncodedName().values()) {
+      if (region.info().getTable().equals(retired.getTable()) && region.info().isOverlap(retired)) {
+        successors.add(region);
+      }
+    }
+    return successors;
   }
 
   /** Every region served, hbase:meta first. */

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A compaction runs on the region served under its name when its turn comes: not at all when a split, merge, drop or
- * truncate has retired the region meanwhile, and no further once that happens while it runs.
+ * truncate has retired the region meanwhile, and no further once that happens while it runs; a major one is then
+ * requested of the regions that took over the retired one's rows.
  */
 class CompactionQueueTest {
   private static final RegionInfo FIRST = region("a");
@@ -41,7 +42,17 @@ class CompactionQueueTest {
 
   private final Map<String, Region> served = new ConcurrentHashMap<>();
   private final CompactionQueue queue = new CompactionQueue(Clock.systemUTC(), new WriteDrivenCompactions(1),
-      name -> Optional.ofNullable(served.get(name)));
+      new CompactionQueue.ServedRegions() {
+        @Override
+        public Optional<Region> served(String encodedName) {
+          return Optional.ofNullable(served.get(encodedName));
+        }
+
+        @Override
+        public List<Region> successorsOf(RegionInfo retired) {
+          return served.values().stream().filter(region -> region.info().isOverlap(retired)).toList();
+        }
+      });
 
   @AfterEach
   void close() {
@@ -99,6 +110,31 @@ class CompactionQueueTest {
     assertTrue(queue.lastMajorCompaction(FIRST) > 0);
   }
 
+  @Test
+  void aMajorCompactionOfARetiredRegionPassesOnToTheRegionsThatTookOverItsRows() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    FakeRegion busy = serve(new FakeRegion(region("0", "1"), cancelled -> release.await()));
+    FakeRegion parent = serve(new FakeRegion(region("a", "m"), cancelled -> {}));
+    queue.request(busy, false, null);
+    busy.started.await(10, TimeUnit.SECONDS);
+    queue.request(parent, true, null);
+    // Split while waiting: the daughters serve its rows now, next to an unrelated region.
+    served.remove(parent.info().getEncodedName());
+    FakeRegion lower = serve(new FakeRegion(region("a", "g"), cancelled -> {}));
+    FakeRegion upper = serve(new FakeRegion(region("g", "m"), cancelled -> {}));
+    FakeRegion beyond = serve(new FakeRegion(region("m", "z"), cancelled -> {}));
+    release.countDown();
+
+    for (FakeRegion region : List.of(busy, parent, lower, upper, beyond)) {
+      awaitIdle(region.info());
+    }
+    assertEquals(0, parent.compactions.get());
+    assertEquals(1, lower.compactions.get(), "each daughter is major-compacted instead");
+    assertEquals(1, upper.compactions.get(), "each daughter is major-compacted instead");
+    assertTrue(queue.lastMajorCompaction(lower.info()) > 0);
+    assertEquals(0, beyond.compactions.get(), "a region that serves none of the parent's rows is left alone");
+  }
+
   private FakeRegion serve(FakeRegion region) {
     served.put(region.info().getEncodedName(), region);
     return region;
@@ -113,7 +149,12 @@ class CompactionQueueTest {
   }
 
   private static RegionInfo region(String startRow) {
-    return RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setStartKey(Bytes.toBytes(startRow)).build();
+    return region(startRow, "");
+  }
+
+  private static RegionInfo region(String startRow, String endRow) {
+    return RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setStartKey(Bytes.toBytes(startRow))
+        .setEndKey(Bytes.toBytes(endRow)).build();
   }
 
   /** What a fake compaction does with the cancellation it is given. */
