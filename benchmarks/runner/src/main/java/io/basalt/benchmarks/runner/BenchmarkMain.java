@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -95,11 +96,13 @@ public final class BenchmarkMain {
     Progress.say("Rehearsing Basalt's start (class archive, warm client)");
     BasaltServer.rehearse(basaltData, classArchive);
     int launches = plan.launches();
+    List<ServerUnderTest> measured = new ArrayList<>();
     try (ServerUnderTest basalt = start(results, "Basalt", launches, logName -> {
           deleteRecursively(basaltData); // each launch starts as the first ever did: no data
           return BasaltServer.start(basaltData, classArchive, logName);
         });
         ServerUnderTest hbase = start(results, "HBase", launches, HBaseServer::start)) {
+      measured.addAll(List.of(basalt, hbase));
       SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
       if (options.runs("pe")) {
         suites.performanceEvaluation(new PeRunner(ProjectFiles.required(files.peClasspath()), logs,
@@ -112,6 +115,19 @@ public final class BenchmarkMain {
       Progress.say("Stopping the servers");
     } finally {
       deleteRecursively(basaltData);
+      for (ServerUnderTest server : measured) {
+        keepLog(server, logs);
+      }
+    }
+  }
+
+  /** Copies what a stopped server logged during the run beside the clients' logs, where the report points. */
+  private static void keepLog(ServerUnderTest server, Path logs) {
+    Path copy = logs.resolve("server-" + server.name().toLowerCase(Locale.ROOT) + ".log");
+    try {
+      Files.write(copy, server.logLines());
+    } catch (IOException e) {
+      Progress.say("Could not copy %s's log %s to %s: %s", server.name(), server.log(), copy, e.getMessage());
     }
   }
 

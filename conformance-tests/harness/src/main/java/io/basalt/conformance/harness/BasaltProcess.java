@@ -154,8 +154,13 @@ public final class BasaltProcess implements AutoCloseable {
 
   /** What this process has logged so far; the log file may also hold earlier runs under the same name. */
   public List<String> logLines() throws IOException {
+    return linesFrom(log, logStart);
+  }
+
+  /** The lines of a log file from a byte offset on: what one process appended to a log shared by name. */
+  static List<String> linesFrom(Path log, long offset) throws IOException {
     byte[] bytes = Files.readAllBytes(log);
-    int from = (int) Math.min(logStart, bytes.length);
+    int from = (int) Math.min(offset, bytes.length);
     return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8).lines().toList();
   }
 

@@ -22,12 +22,14 @@ public final class HBaseOracleProcess implements AutoCloseable {
   private final Process process;
   private final Path home;
   private final Path log;
+  private final long logStart;
   private final int zookeeperPort;
 
-  private HBaseOracleProcess(Process process, Path home, Path log, int zookeeperPort) {
+  private HBaseOracleProcess(Process process, Path home, Path log, long logStart, int zookeeperPort) {
     this.process = process;
     this.home = home;
     this.log = log;
+    this.logStart = logStart;
     this.zookeeperPort = zookeeperPort;
   }
 
@@ -50,11 +52,12 @@ public final class HBaseOracleProcess implements AutoCloseable {
     command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));
     command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
         "org.apache.hadoop.hbase.master.HMaster", "start"));
+    long logStart = Files.exists(log) ? Files.size(log) : 0;
     Process process = new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start();
-    return new HBaseOracleProcess(process, home, log, zookeeperPort);
+    return new HBaseOracleProcess(process, home, log, logStart, zookeeperPort);
   }
 
   /** The server's scanner lease: how long an abandoned scanner stays open. */
@@ -67,6 +70,11 @@ public final class HBaseOracleProcess implements AutoCloseable {
 
   public Path log() {
     return log;
+  }
+
+  /** What this process has logged so far; the log file may also hold earlier runs under the same name. */
+  public List<String> logLines() throws IOException {
+    return BasaltProcess.linesFrom(log, logStart);
   }
 
   /** The server JVM's process id, for reading its resource use from {@code /proc}. */

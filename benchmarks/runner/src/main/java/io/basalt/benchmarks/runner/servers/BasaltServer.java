@@ -114,6 +114,11 @@ public final class BasaltServer implements ServerUnderTest {
   }
 
   @Override
+  public List<String> logLines() throws IOException {
+    return process.logLines();
+  }
+
+  @Override
   public void close() throws IOException {
     process.close();
   }

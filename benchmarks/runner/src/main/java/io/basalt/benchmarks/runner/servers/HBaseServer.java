@@ -3,6 +3,7 @@ package io.basalt.benchmarks.runner.servers;
 import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Real HBase 2.6.4 as the conformance harness launches it: a standalone HMaster (ZooKeeper, master and region server
@@ -61,6 +62,11 @@ public final class HBaseServer implements ServerUnderTest {
   @Override
   public String log() {
     return process.log().toString();
+  }
+
+  @Override
+  public List<String> logLines() throws IOException {
+    return process.logLines();
   }
 
   @Override

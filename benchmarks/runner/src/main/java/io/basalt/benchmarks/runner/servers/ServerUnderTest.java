@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner.servers;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 
 /** A running server the benchmark clients are pointed at: Basalt or real HBase. */
 public interface ServerUnderTest extends AutoCloseable {
@@ -21,6 +22,9 @@ public interface ServerUnderTest extends AutoCloseable {
 
   /** Where the server writes its log. */
   String log();
+
+  /** What this server logged, since its launch: the log file may hold earlier runs too. */
+  List<String> logLines() throws IOException;
 
   @Override
   void close() throws IOException;
