@@ -1,6 +1,7 @@
 package io.basalt.storage.data;
 
 import io.basalt.storage.WouldBlockException;
+import java.util.Arrays;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Status;
@@ -9,8 +10,18 @@ import org.rocksdb.Status;
  * One family's RocksDB iterator, remembering whether it is valid and which key it rests on until it next moves. A
  * cursor looks at the same position several times (is the next key still in this column? in this row? which row
  * comes first?), and each look would otherwise be a call into RocksDB and, for a key, a new array.
+ *
+ * <p>Keys and values are copied out of RocksDB into a scratch array of the reading thread and from there into an
+ * exact array of their own: an array that JNI allocates costs more than a Java one, about a sixth of what reading a
+ * small cell costs.
  */
 final class FamilyIterator {
+  /** Keys and values longer than their scratch array come straight from JNI, which sizes them itself. */
+  private static final int KEY_SCRATCH_BYTES = 512;
+  private static final int VALUE_SCRATCH_BYTES = 16 * 1024;
+  private static final ThreadLocal<byte[][]> SCRATCH =
+      ThreadLocal.withInitial(() -> new byte[][] {new byte[KEY_SCRATCH_BYTES], new byte[VALUE_SCRATCH_BYTES]});
+
   private final RocksIterator iterator;
   private final String tableName;
   private final boolean nonBlocking;
@@ -50,13 +61,18 @@ final class FamilyIterator {
   /** The key the iterator rests on; call only when {@link #valid()}. Callers must not modify it. */
   byte[] key() {
     if (key == null) {
-      key = iterator.key();
+      byte[] scratch = SCRATCH.get()[0];
+      int length = iterator.key(scratch, 0, scratch.length);
+      key = length <= scratch.length ? Arrays.copyOf(scratch, length) : iterator.key();
     }
     return key;
   }
 
+  /** The value of the key the iterator rests on, in an array of its own. */
   byte[] value() {
-    return iterator.value();
+    byte[] scratch = SCRATCH.get()[1];
+    int length = iterator.value(scratch, 0, scratch.length);
+    return length <= scratch.length ? Arrays.copyOf(scratch, length) : iterator.value();
   }
 
   void next() {
