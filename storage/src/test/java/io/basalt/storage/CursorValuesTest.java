@@ -1,6 +1,7 @@
 package io.basalt.storage;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,9 +11,11 @@ import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -111,6 +114,45 @@ class CursorValuesTest {
     assertEquals(5 * 2 * 4 * FAMILIES.size(), visited);
     assertEquals(5 * 2 * FAMILIES.size(), oldest.size());
     assertTrue(oldest.stream().allMatch(value -> value.endsWith("/1")), oldest.toString());
+  }
+
+  @Test
+  void keysAndValuesOfEverySizeAreReadWhole() throws Exception {
+    TabletStore store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
+    // Around the sizes of the scratch arrays reads copy through (512-byte keys, 16 KiB values) and far past them.
+    int[] rowLengths = {1, 480, 490, 500, 510, 520, 4_000};
+    int[] valueLengths = {0, 100, 16_383, 16_384, 16_385, 1 << 20};
+    Random random = new Random(3);
+    Map<String, byte[]> written = new TreeMap<>();
+    for (int rowLength : rowLengths) {
+      for (int valueLength : valueLengths) {
+        byte[] row = new byte[rowLength];
+        random.nextBytes(row);
+        row[0] = 'r';
+        byte[] value = new byte[valueLength];
+        random.nextBytes(value);
+        table.write(RowMutation.forRow(row).add(b("a"), b("q"), 1, PUT, value).build(), Durability.LOG);
+        written.put(HexFormat.of().formatHex(row), value);
+      }
+    }
+    for (boolean flushed : new boolean[] {false, true}) {
+      if (flushed) {
+        table.flush();
+      }
+      Map<String, byte[]> read = new TreeMap<>();
+      try (TableCursor cursor = table.openCursor(List.of(), b(""), b(""))) {
+        while (cursor.nextRow()) {
+          assertTrue(cursor.nextCell());
+          read.put(HexFormat.of().formatHex(cursor.row()), cursor.value());
+        }
+      }
+      assertEquals(written.keySet(), read.keySet(), "flushed=" + flushed);
+      for (Map.Entry<String, byte[]> cell : written.entrySet()) {
+        assertArrayEquals(cell.getValue(), read.get(cell.getKey()),
+            "row " + cell.getKey() + ", flushed=" + flushed);
+      }
+    }
   }
 
   /**
