@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner;
 
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
 import io.basalt.benchmarks.runner.pe.PeRunner;
+import io.basalt.benchmarks.runner.process.CpuPlacement;
 import io.basalt.benchmarks.runner.report.BenchmarkResults;
 import io.basalt.benchmarks.runner.report.DocsMarkers;
 import io.basalt.benchmarks.runner.report.Environment;
@@ -42,6 +43,7 @@ public final class BenchmarkMain {
     RunOptions options;
     try {
       options = RunOptions.parse(args);
+      options.cpus().requireTaskset();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.err.println(RunOptions.USAGE);
@@ -61,7 +63,10 @@ public final class BenchmarkMain {
     String stamp = started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path logs = Files.createDirectories(files.results().resolve("logs-" + stamp));
     PeakMemory memory = new PeakMemory();
-    BenchmarkResults results = new BenchmarkResults(plan.mode(), plan.describe(),
+    CpuPlacement cpus = options.cpus();
+    List<String> described = new ArrayList<>(plan.describe());
+    described.add(cpus.describe());
+    BenchmarkResults results = new BenchmarkResults(plan.mode(), described,
         Environment.describe(options.commit()), started, memory);
     Progress.say("Benchmark, %s mode; logs in %s", plan.mode(), logs);
 
@@ -70,7 +75,7 @@ public final class BenchmarkMain {
     }
     if (options.runs("jmh")) {
       JmhRunner jmh = new JmhRunner(ProjectFiles.required(files.jmhClasses()),
-          ProjectFiles.required(files.jmhClasspath()), logs, plan.jmh(), plan.clientLimit());
+          ProjectFiles.required(files.jmhClasspath()), cpus.serverLauncher(), logs, plan.jmh(), plan.clientLimit());
       CeilingSuite.run(jmh, plan, results);
     }
     results.finished(Duration.between(started, ZonedDateTime.now()));
@@ -90,6 +95,7 @@ public final class BenchmarkMain {
   private static void runAgainstServers(RunOptions options, ProjectFiles files, Path logs,
       BenchmarkResults results) throws Exception {
     BenchmarkPlan plan = options.plan();
+    CpuPlacement cpus = options.cpus();
     Path basaltData = files.work().resolve("basalt-data");
     Path classArchive = files.work().resolve("basalt-server.jsa");
     deleteRecursively(basaltData);
@@ -99,18 +105,20 @@ public final class BenchmarkMain {
     List<ServerUnderTest> measured = new ArrayList<>();
     try (ServerUnderTest basalt = start(results, "Basalt", launches, logName -> {
           deleteRecursively(basaltData); // each launch starts as the first ever did: no data
-          return BasaltServer.start(basaltData, classArchive, logName);
+          return BasaltServer.start(basaltData, classArchive, logName, cpus.serverLauncher());
         });
-        ServerUnderTest hbase = start(results, "HBase", launches, HBaseServer::start)) {
+        ServerUnderTest hbase = start(results, "HBase", launches,
+            logName -> HBaseServer.start(logName, cpus.serverLauncher()))) {
       measured.addAll(List.of(basalt, hbase));
       SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
       if (options.runs("pe")) {
-        suites.performanceEvaluation(new PeRunner(ProjectFiles.required(files.peClasspath()), logs,
-            plan.clientLimit(), results.memory()));
+        suites.performanceEvaluation(new PeRunner(ProjectFiles.required(files.peClasspath()),
+            cpus.clientLauncher(), logs, plan.clientLimit(), results.memory()));
       }
       if (options.runs("ycsb")) {
         suites.ycsb(new YcsbRunner(ProjectFiles.required(files.ycsbClasses()),
-            ProjectFiles.required(files.ycsbClasspath()), logs, plan.ycsb(), plan.clientLimit(), results.memory()));
+            ProjectFiles.required(files.ycsbClasspath()), cpus.clientLauncher(), logs, plan.ycsb(), plan.clientLimit(),
+            results.memory()));
       }
       Progress.say("Stopping the servers");
     } finally {

@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner;
 
+import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -8,12 +9,14 @@ import java.util.List;
 import java.util.Set;
 
 /** The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's. */
-public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, boolean updateDocs) {
+public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
+    boolean updateDocs) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
       "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N] [--rounds N]",
-      "                     [--launches N] [--ycsb-records N] [--ycsb-operations N] [--update-docs]",
+      "                     [--launches N] [--ycsb-records N] [--ycsb-operations N]",
+      "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
       "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
@@ -24,6 +27,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "  --launches N       times each server is launched and timed to its first put (the median is reported)",
       "  --ycsb-records N   YCSB records loaded",
       "  --ycsb-operations N  YCSB operations per workload",
+      "  --server-cpus LIST run the servers (and the storage microbenchmarks) on these CPUs only, with taskset's",
+      "                     CPU list syntax (0-3, 0,2); by default clients and servers share every core",
+      "  --client-cpus LIST run the client JVMs (PE, YCSB) on these CPUs only",
       "  --update-docs      also write the table into docs/benchmarks.md between its markers");
 
   public static RunOptions parse(String[] args) {
@@ -39,6 +45,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     Integer ycsbOperations = null;
     Set<String> suites = new LinkedHashSet<>(ALL_SUITES);
     boolean updateDocs = false;
+    String serverCpus = null;
+    String clientCpus = null;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
       switch (arg) {
@@ -54,6 +62,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--ycsb-records" -> ycsbRecords = positive(arg, rest);
         case "--ycsb-operations" -> ycsbOperations = positive(arg, rest);
         case "--update-docs" -> updateDocs = true;
+        case "--server-cpus" -> serverCpus = value(arg, rest);
+        case "--client-cpus" -> clientCpus = value(arg, rest);
         case "--suites" -> {
           suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
           if (!ALL_SUITES.containsAll(suites)) {
@@ -83,7 +93,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       plan = plan.withYcsbCounts(ycsbRecords != null ? ycsbRecords : plan.ycsb().records(),
           ycsbOperations != null ? ycsbOperations : plan.ycsb().operations());
     }
-    return new RunOptions(root, commit, plan, suites, updateDocs);
+    return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs);
   }
 
   private static String value(String flag, Deque<String> rest) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,23 @@ class RunOptionsTest {
     assertEquals(BenchmarkPlan.full(), options.plan());
     assertTrue(options.runs("pe") && options.runs("ycsb") && options.runs("jmh"));
     assertFalse(options.updateDocs());
+    assertEquals(CpuPlacement.shared(), options.cpus());
+    assertEquals(List.of(), options.cpus().serverLauncher());
+    assertEquals(List.of(), options.cpus().clientLauncher());
+  }
+
+  @Test
+  void serversAndClientsCanBeGivenCpusOfTheirOwn() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--server-cpus", "2-3",
+        "--client-cpus", "0,1"});
+
+    assertEquals(List.of("taskset", "-c", "2-3"), options.cpus().serverLauncher());
+    assertEquals(List.of("taskset", "-c", "0,1"), options.cpus().clientLauncher());
+    assertTrue(options.cpus().describe().contains("on CPUs 2-3, clients on CPUs 0,1"), options.cpus().describe());
+    RunOptions serversOnly = RunOptions.parse(new String[] {"--root", "/tmp", "--server-cpus", "1"});
+    assertEquals(List.of(), serversOnly.cpus().clientLauncher());
+    assertTrue(serversOnly.cpus().describe().endsWith("on CPU 1, clients on every core"),
+        serversOnly.cpus().describe());
   }
 
   @Test
@@ -41,7 +59,9 @@ class RunOptionsTest {
     for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
         List.of("--root", "/tmp", "--warmup-rows", "-1"),
         List.of("--root", "/tmp", "--suites", "pe,tpcc"), List.of("--root", "/tmp", "--mode", "huge"),
-        List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"))) {
+        List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"),
+        List.of("--root", "/tmp", "--server-cpus", "all"), List.of("--root", "/tmp", "--client-cpus", "0-"),
+        List.of("--root", "/tmp", "--client-cpus"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           args.toString());
     }

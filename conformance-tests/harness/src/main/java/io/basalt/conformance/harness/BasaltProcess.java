@@ -69,6 +69,12 @@ public final class BasaltProcess implements AutoCloseable {
     return start(List.of(), jvmOptions, dataDir, logName, extraArgs);
   }
 
+  /** Starts Basalt through {@code launcher} (see {@link #startWith}) with these options for its JVM. */
+  public static BasaltProcess startWith(List<String> launcher, List<String> jvmOptions, Path dataDir,
+      String logName, String... extraArgs) throws IOException {
+    return start(launcher, jvmOptions, dataDir, logName, extraArgs);
+  }
+
   private static BasaltProcess start(List<String> launcher, List<String> jvmOptions, Path dataDir, String logName,
       String... extraArgs) throws IOException {
     Path jar = serverJar();

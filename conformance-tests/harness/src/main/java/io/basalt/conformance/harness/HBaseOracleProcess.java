@@ -35,6 +35,14 @@ public final class HBaseOracleProcess implements AutoCloseable {
 
   /** Launches HBase on free loopback ports; returns at once, before HBase is ready to serve. */
   public static HBaseOracleProcess launch(String logName) throws IOException {
+    return launch(List.of(), logName);
+  }
+
+  /**
+   * Launches HBase as {@link #launch(String)} does, through {@code launcher}: a command that runs the rest of the
+   * command line in the same process (such as {@code taskset -c 2-3}), so that the process stopped is HBase's.
+   */
+  public static HBaseOracleProcess launch(List<String> launcher, String logName) throws IOException {
     String classpath = oracleClasspath();
     Path home = Files.createTempDirectory("hbase-oracle-");
     Path conf = Files.createDirectories(home.resolve("conf"));
@@ -46,7 +54,8 @@ public final class HBaseOracleProcess implements AutoCloseable {
 
     // Full stack traces every time: after a few throws the JIT otherwise drops them, and the differential test
     // recognises HBase's own crashes by where they happen.
-    List<String> command = new ArrayList<>(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC",
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC",
         "-XX:-OmitStackTraceInFastThrow"));
     command.addAll(jdk17Flags());
     command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));

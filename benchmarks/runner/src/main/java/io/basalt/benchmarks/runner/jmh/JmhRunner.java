@@ -24,13 +24,19 @@ public final class JmhRunner {
   public record Size(int warmupIterations, int measurementIterations, Duration iteration, int rows) {}
 
   private final String classpath;
+  private final List<String> launcher;
   private final Path workDir;
   private final Size size;
   private final Duration limit;
 
-  public JmhRunner(Path benchmarkClasses, Path classpathFile, Path workDir, Size size, Duration limit)
-      throws IOException {
+  /**
+   * @param launcher the start of the JMH command line: empty, or {@code taskset} pinning it (and the JVM it forks)
+   *     to some CPUs
+   */
+  public JmhRunner(Path benchmarkClasses, Path classpathFile, List<String> launcher, Path workDir, Size size,
+      Duration limit) throws IOException {
     this.classpath = benchmarkClasses + File.pathSeparator + Files.readString(classpathFile).trim();
+    this.launcher = List.copyOf(launcher);
     this.workDir = Files.createDirectories(workDir);
     this.size = size;
     this.limit = limit;
@@ -41,7 +47,8 @@ public final class JmhRunner {
     Path csv = workDir.resolve("jmh-" + threads + "-threads.csv");
     Files.deleteIfExists(csv);
     String seconds = size.iteration().toSeconds() + "s";
-    List<String> command = new ArrayList<>(ClientJvm.command("256m", classpath));
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(ClientJvm.command("256m", classpath));
     command.addAll(List.of("org.openjdk.jmh.Main", BENCHMARKS, "-f", "1",
         "-jvmArgs", "-Xms1g -Xmx1g -Duser.language=en -Duser.country=US",
         "-wi", Integer.toString(size.warmupIterations()), "-w", seconds,

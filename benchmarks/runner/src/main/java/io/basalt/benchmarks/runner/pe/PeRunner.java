@@ -26,13 +26,17 @@ public final class PeRunner {
   private static final int VALUE_SIZE = 1000;
 
   private final String classpath;
+  private final List<String> launcher;
   private final Path logConfig;
   private final Path logDir;
   private final Duration limit;
   private final PeakMemory memory;
 
-  public PeRunner(Path classpathFile, Path logDir, Duration limit, PeakMemory memory) throws IOException {
+  /** @param launcher the start of every PE command line: empty, or {@code taskset} pinning PE to some CPUs */
+  public PeRunner(Path classpathFile, List<String> launcher, Path logDir, Duration limit, PeakMemory memory)
+      throws IOException {
     this.classpath = Files.readString(classpathFile).trim();
+    this.launcher = List.copyOf(launcher);
     this.logDir = Files.createDirectories(logDir);
     this.logConfig = writeLogConfig(logDir);
     this.limit = limit;
@@ -42,7 +46,8 @@ public final class PeRunner {
   /** One PE command with {@code threads} client threads, each doing {@code rowsPerThread} operations. */
   public Measurement run(ServerUnderTest server, PeWorkload workload, int threads, int rowsPerThread, String runId)
       throws IOException {
-    List<String> command = new ArrayList<>(ClientJvm.command("1g", classpath));
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(ClientJvm.command("1g", classpath));
     command.add("-Dlog4j2.configurationFile=" + logConfig);
     command.add(MAIN_CLASS);
     command.add("-Dhbase.zookeeper.quorum=" + server.zookeeperHost());

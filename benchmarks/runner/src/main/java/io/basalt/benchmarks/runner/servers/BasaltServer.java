@@ -47,16 +47,17 @@ public final class BasaltServer implements ServerUnderTest {
   }
 
   /**
-   * Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, and times it. It gets
-   * the memory for cached blocks and for unflushed writes that HBase's heap gives HBase (see {@link #memoryLike}).
+   * Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, through {@code launcher}
+   * (empty, or {@code taskset} pinning it to some CPUs), and times it. It gets the memory for cached blocks and for
+   * unflushed writes that HBase's heap gives HBase (see {@link #memoryLike}).
    */
-  public static BasaltServer start(Path dataDir, Path archive, String logName)
+  public static BasaltServer start(Path dataDir, Path archive, String logName, List<String> launcher)
       throws IOException, InterruptedException {
     List<String> classSharing = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
         "-Xlog:cds+dynamic=off");
     Path config = memoryLike(dataDir.resolveSibling("basalt-benchmark-site.xml"));
     long launched = System.nanoTime();
-    BasaltProcess process = BasaltProcess.startWithJvmOptions(classSharing, dataDir, logName,
+    BasaltProcess process = BasaltProcess.startWith(launcher, classSharing, dataDir, logName,
         "--config", config.toString());
     try {
       awaitFirstPut(process);

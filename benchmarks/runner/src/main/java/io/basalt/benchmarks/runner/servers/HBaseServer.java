@@ -20,10 +20,13 @@ public final class HBaseServer implements ServerUnderTest {
     this.launchToFirstPut = launchToFirstPut;
   }
 
-  /** Launches HBase, logging to {@code logName}, and times it to the first acknowledged put. */
-  public static HBaseServer start(String logName) throws IOException, InterruptedException {
+  /**
+   * Launches HBase through {@code launcher} (empty, or {@code taskset} pinning it to some CPUs), logging to
+   * {@code logName}, and times it to the first acknowledged put.
+   */
+  public static HBaseServer start(String logName, List<String> launcher) throws IOException, InterruptedException {
     long launched = System.nanoTime();
-    HBaseOracleProcess process = HBaseOracleProcess.launch(logName);
+    HBaseOracleProcess process = HBaseOracleProcess.launch(launcher, logName);
     try {
       FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration("127.0.0.1", process.zookeeperPort()),
           process::isAlive, FIRST_PUT_TIMEOUT, process.log().toString());

@@ -35,14 +35,17 @@ public final class YcsbRunner {
   public record Size(int records, int operations, int threads) {}
 
   private final String classpath;
+  private final List<String> launcher;
   private final Path workDir;
   private final Size size;
   private final Duration limit;
   private final PeakMemory memory;
 
-  public YcsbRunner(Path bindingClasses, Path classpathFile, Path workDir, Size size, Duration limit,
-      PeakMemory memory) throws IOException {
+  /** @param launcher the start of every YCSB command line: empty, or {@code taskset} pinning it to some CPUs */
+  public YcsbRunner(Path bindingClasses, Path classpathFile, List<String> launcher, Path workDir, Size size,
+      Duration limit, PeakMemory memory) throws IOException {
     this.classpath = bindingClasses + File.pathSeparator + Files.readString(classpathFile).trim();
+    this.launcher = List.copyOf(launcher);
     this.workDir = Files.createDirectories(workDir);
     this.size = size;
     this.limit = limit;
@@ -77,7 +80,8 @@ public final class YcsbRunner {
       throws IOException {
     Path workloadFile = workDir.resolve("workload" + workload.name().toLowerCase() + ".properties");
     writeProperties(workloadFile, workload.properties());
-    List<String> command = new ArrayList<>(ClientJvm.command("1g", classpath));
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(ClientJvm.command("1g", classpath));
     command.add(MAIN_CLASS);
     command.add(load ? "-load" : "-t");
     command.addAll(List.of("-db", BINDING, "-P", workloadFile.toString(), "-threads",
