@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * requested of the regions that took over the retired one's rows.
  */
 class CompactionQueueTest {
+  private static final AtomicLong REGION_IDS = new AtomicLong(1_700_000_000_000L);
   private static final RegionInfo FIRST = region("a");
   private static final RegionInfo SECOND = region("m");
 
@@ -152,9 +154,14 @@ class CompactionQueueTest {
     return region(startRow, "");
   }
 
+  /**
+   * A region with an id of its own: a region's encoded name covers its start row and id but not its end row, so a
+   * daughter given its parent's id (two built in the same millisecond) would be served under the parent's name.
+   * Basalt's daughters always get ids above their parent's.
+   */
   private static RegionInfo region(String startRow, String endRow) {
     return RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setStartKey(Bytes.toBytes(startRow))
-        .setEndKey(Bytes.toBytes(endRow)).build();
+        .setEndKey(Bytes.toBytes(endRow)).setRegionId(REGION_IDS.incrementAndGet()).build();
   }
 
   /** What a fake compaction does with the cancellation it is given. */
