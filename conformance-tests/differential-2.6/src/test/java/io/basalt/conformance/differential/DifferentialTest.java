@@ -97,6 +97,8 @@ class DifferentialTest {
       }
     }
     Workload workload = new Workload(seed);
+    MillisecondSpacing onHBase = new MillisecondSpacing();
+    MillisecondSpacing onBasalt = new MillisecondSpacing();
     int knownBugs = 0;
     int undefinedOnHBase = 0;
     long lastKnownBugMillis = 0;
@@ -105,8 +107,8 @@ class DifferentialTest {
         Table real = hbaseConnection.getTable(Vocabulary.TABLE)) {
       for (int i = 0; i < operations; i++) {
         Operation operation = workload.next();
-        Operation.Outcome expected = operation.runOn(real);
-        Operation.Outcome actual = operation.runOn(basalt);
+        Operation.Outcome expected = onHBase.run(operation, real);
+        Operation.Outcome actual = onBasalt.run(operation, basalt);
         if (expected.error() != null && KnownHBaseBugs.explain(expected.error()) != null) {
           remember(history, i + ": " + operation.description() + "\n    -> HBase failed ("
               + KnownHBaseBugs.explain(expected.error()) + "); Basalt: " + actual.text().replace("\n", " "));

@@ -15,8 +15,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Random single-row mutations, drawn once and built afresh per server: Puts with explicit timestamps, Deletes of
- * every type, Increments and Appends. Nothing here writes with a server timestamp where two servers' clocks could
- * make the outcome differ (a Put without a timestamp, or a delete without one where counters live).
+ * every type, Increments and Appends. Puts always carry a timestamp; a delete without one stays out of the counter
+ * family. Where a server-stamped delete and an increment or append still meet (appends to data columns), the test
+ * keeps each server's operations in distinct milliseconds ({@link MillisecondSpacing}).
  */
 final class MutationGenerator {
   /** A mutation in words, and a way to build it. */
