@@ -124,10 +124,10 @@ class DifferentialTest {
           continue;
         }
         if (!expected.text().equals(actual.text())) {
-          fail(difference("operation " + i + ": " + operation.description(), expected.detail(), actual.detail(),
-              history, replay)
-              + "\nEverything stored, HBase:\n" + everything(real) + "Everything stored, Basalt:\n"
-              + everything(basalt));
+          // The difference comes last: a log cut to its tail still shows it.
+          fail("Everything stored, HBase:\n" + everything(real) + "Everything stored, Basalt:\n" + everything(basalt)
+              + difference("operation " + i + ": " + operation.description(), expected.detail(), actual.detail(),
+              history, replay));
         }
         remember(history, i + ": " + operation.description() + "\n    -> "
             + expected.text().replace("\n", "\n       "));
@@ -149,8 +149,8 @@ class DifferentialTest {
             basaltCompacted = everything(basalt);
           }
           if (!compacted.equals(basaltCompacted)) {
-            fail(difference("major compaction after operation " + i, compacted, basaltCompacted, history, replay)
-                + "\nEverything stored before it, HBase:\n" + before);
+            fail("Everything stored before it, HBase:\n" + before
+                + difference("major compaction after operation " + i, compacted, basaltCompacted, history, replay));
           }
           System.out.println("Major compaction after operation " + i + ": " + before.lines().count() + " rows stored, "
               + before.length() + " characters before, " + compacted.length() + " after");
