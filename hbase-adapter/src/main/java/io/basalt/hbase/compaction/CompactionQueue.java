@@ -56,7 +56,8 @@ public final class CompactionQueue implements AutoCloseable {
    * @param written decides when writes have made a region due a minor compaction
    * @param directory where a compaction finds its region when its turn comes: it runs on the region as served then,
    *     and not at all (or no further) once a split, merge, truncate or drop has retired it; a major compaction
-   *     passes on to the regions that took over the retired one's rows, as HBase compacts the daughters of a split
+   *     that did not reach every row passes on to the regions that took over the retired one's rows, as HBase
+   *     compacts the daughters of a split
    */
   public CompactionQueue(Clock clock, WriteDrivenCompactions written, ServedRegions directory) {
     this.clock = clock;
@@ -169,12 +170,22 @@ public final class CompactionQueue implements AutoCloseable {
       }
       Region region = current.get();
       BooleanSupplier retired = () -> directory.served(key).isEmpty();
-      BooleanSupplier cancelled = () -> stopping() || retired.getAsBoolean();
+      AtomicBoolean cutShort = new AtomicBoolean();
+      BooleanSupplier cancelled = () -> {
+        boolean stop = stopping() || retired.getAsBoolean();
+        if (stop) {
+          cutShort.set(true);
+        }
+        return stop;
+      };
       CompactionBacklog backlog = region.compactionBacklog();
       long writtenAtStart = backlog.written();
       Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, cancelled);
       if (retired.getAsBoolean()) {
-        passOnFromRetired(region, major, family);
+        // Retired after its last row was compacted, the region handed on compacted rows: nothing to pass on.
+        if (cutShort.get()) {
+          passOnFromRetired(region, major, family);
+        }
       } else if (outcome.isPresent() && family == null && !stopping()) {
         // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again.
         backlog.compacted(writtenAtStart, outcome.get().cellsKept());

@@ -1,6 +1,7 @@
 package io.basalt.hbase.compaction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.read.RegionScanner;
@@ -34,8 +35,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A compaction runs on the region served under its name when its turn comes: not at all when a split, merge, drop or
- * truncate has retired the region meanwhile, and no further once that happens while it runs; a major one is then
- * requested of the regions that took over the retired one's rows.
+ * truncate has retired the region meanwhile, and no further once that happens while it runs; a major one it did not
+ * finish is then requested of the regions that took over the retired one's rows.
  */
 class CompactionQueueTest {
   private static final AtomicLong REGION_IDS = new AtomicLong(1_700_000_000_000L);
@@ -135,6 +136,48 @@ class CompactionQueueTest {
     assertEquals(1, upper.compactions.get(), "each daughter is major-compacted instead");
     assertTrue(queue.lastMajorCompaction(lower.info()) > 0);
     assertEquals(0, beyond.compactions.get(), "a region that serves none of the parent's rows is left alone");
+  }
+
+  @Test
+  void aMajorCompactionStoppedByASplitPassesOnToTheDaughters() throws Exception {
+    RegionInfo parentInfo = region("a", "m");
+    FakeRegion lower = new FakeRegion(region("a", "g"), cancelled -> {});
+    FakeRegion upper = new FakeRegion(region("g", "m"), cancelled -> {});
+    FakeRegion parent = serve(new FakeRegion(parentInfo, cancelled -> {
+      served.remove(parentInfo.getEncodedName()); // split between two rows
+      serve(lower);
+      serve(upper);
+      assertTrue(cancelled.getAsBoolean(), "the next row's check stops the compaction");
+    }));
+    queue.request(parent, true, null);
+
+    for (FakeRegion region : List.of(parent, lower, upper)) {
+      awaitIdle(region.info());
+    }
+    assertEquals(1, lower.compactions.get(), "the rows the parent left uncompacted are the daughters' now");
+    assertEquals(1, upper.compactions.get(), "the rows the parent left uncompacted are the daughters' now");
+  }
+
+  @Test
+  void aMajorCompactionThatFinishedBeforeItsRegionWasRetiredIsNotPassedOn() throws Exception {
+    RegionInfo parentInfo = region("a", "m");
+    FakeRegion lower = new FakeRegion(region("a", "g"), cancelled -> {});
+    FakeRegion upper = new FakeRegion(region("g", "m"), cancelled -> {});
+    FakeRegion parent = serve(new FakeRegion(parentInfo, cancelled -> {
+      assertFalse(cancelled.getAsBoolean()); // the last check between rows: every row is compacted
+      // Split after the last row, before the compaction returns.
+      served.remove(parentInfo.getEncodedName());
+      serve(lower);
+      serve(upper);
+    }));
+    queue.request(parent, true, null);
+
+    for (FakeRegion region : List.of(parent, lower, upper)) {
+      awaitIdle(region.info());
+    }
+    assertEquals(1, parent.compactions.get());
+    assertEquals(0, lower.compactions.get(), "the daughters took over compacted rows");
+    assertEquals(0, upper.compactions.get(), "the daughters took over compacted rows");
   }
 
   private FakeRegion serve(FakeRegion region) {
