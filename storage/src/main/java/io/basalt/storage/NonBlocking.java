@@ -42,7 +42,9 @@ public final class NonBlocking {
 
     @Override
     public void close() {
-      ACTIVE.remove();
+      // Cleared rather than removed: a thread enters scopes call after call, and each removal would make its next
+      // lookup miss and insert the entry again.
+      ACTIVE.set(Boolean.FALSE);
     }
   }
 }

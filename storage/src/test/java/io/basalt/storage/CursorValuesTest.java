@@ -16,6 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -152,6 +157,58 @@ class CursorValuesTest {
         assertArrayEquals(cell.getValue(), read.get(cell.getKey()),
             "row " + cell.getKey() + ", flushed=" + flushed);
       }
+    }
+  }
+
+  @Test
+  void aCursorHandedToAnotherThreadDoesNotCopyThroughTheFirstThreadsScratch() throws Exception {
+    Table table = tableOfCells(40, 4, 3);
+    ExecutorService first = Executors.newSingleThreadExecutor();
+    ExecutorService second = Executors.newSingleThreadExecutor();
+    try {
+      for (int round = 0; round < 20; round++) {
+        try (TableCursor handedOver = table.openCursor(List.of(), b(""), b(""))) {
+          // Read first on one thread, as by a scanner's first call; then on another, while the first reads on.
+          first.submit(() -> {
+            assertTrue(handedOver.nextRow());
+            assertTrue(handedOver.nextCell());
+            assertEquals(coordinates(handedOver), s(handedOver.value()));
+            return null;
+          }).get();
+          AtomicBoolean handedOverDone = new AtomicBoolean();
+          Future<?> meanwhile = first.submit(() -> {
+            while (!handedOverDone.get()) {
+              try (TableCursor other = table.openCursor(List.of(), b(""), b(""))) {
+                while (other.nextRow() && !handedOverDone.get()) {
+                  while (other.nextCell()) {
+                    assertEquals(coordinates(other), s(other.value()));
+                  }
+                }
+              }
+            }
+            return null;
+          });
+          Future<Integer> afterHandover = second.submit(() -> {
+            int cells = 0;
+            try {
+              do {
+                while (handedOver.nextCell()) {
+                  assertEquals(coordinates(handedOver), s(handedOver.value()));
+                  cells++;
+                }
+              } while (handedOver.nextRow());
+            } finally {
+              handedOverDone.set(true);
+            }
+            return cells;
+          });
+          assertEquals(40 * 4 * 3 * FAMILIES.size() - 1, afterHandover.get(60, TimeUnit.SECONDS));
+          meanwhile.get(60, TimeUnit.SECONDS);
+        }
+      }
+    } finally {
+      first.shutdownNow();
+      second.shutdownNow();
     }
   }
 

@@ -28,6 +28,13 @@ final class FamilyIterator {
   private boolean validKnown;
   private boolean valid;
   private byte[] key;
+  /**
+   * The scratch arrays of {@link #scratchOwner}, looked up once per thread rather than twice per cell (a thread-local
+   * lookup costs a few percent of a scan). A cursor may move between threads from call to call, so the arrays are
+   * used only while the thread reading is the one they belong to.
+   */
+  private byte[][] scratch;
+  private Thread scratchOwner;
 
   FamilyIterator(RocksIterator iterator, String tableName, boolean nonBlocking) {
     this.iterator = iterator;
@@ -61,18 +68,27 @@ final class FamilyIterator {
   /** The key the iterator rests on; call only when {@link #valid()}. Callers must not modify it. */
   byte[] key() {
     if (key == null) {
-      byte[] scratch = SCRATCH.get()[0];
-      int length = iterator.key(scratch, 0, scratch.length);
-      key = length <= scratch.length ? Arrays.copyOf(scratch, length) : iterator.key();
+      byte[] keyScratch = scratch()[0];
+      int length = iterator.key(keyScratch, 0, keyScratch.length);
+      key = length <= keyScratch.length ? Arrays.copyOf(keyScratch, length) : iterator.key();
     }
     return key;
   }
 
   /** The value of the key the iterator rests on, in an array of its own. */
   byte[] value() {
-    byte[] scratch = SCRATCH.get()[1];
-    int length = iterator.value(scratch, 0, scratch.length);
-    return length <= scratch.length ? Arrays.copyOf(scratch, length) : iterator.value();
+    byte[] valueScratch = scratch()[1];
+    int length = iterator.value(valueScratch, 0, valueScratch.length);
+    return length <= valueScratch.length ? Arrays.copyOf(valueScratch, length) : iterator.value();
+  }
+
+  private byte[][] scratch() {
+    Thread reading = Thread.currentThread();
+    if (reading != scratchOwner) {
+      scratch = SCRATCH.get();
+      scratchOwner = reading;
+    }
+    return scratch;
   }
 
   void next() {
