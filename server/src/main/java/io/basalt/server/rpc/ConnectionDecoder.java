@@ -186,7 +186,21 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     byte[] frame = new byte[length];
     in.readBytes(frame);
     activity.progressed(System.nanoTime());
-    out.add(new RpcFrame(frame, connection, in.isReadable()));
+    out.add(new RpcFrame(frame, connection, framesWaiting(in)));
+  }
+
+  /** The frames, whole or begun, left in the buffer: their length prefixes are read without consuming anything. */
+  private static int framesWaiting(ByteBuf in) {
+    int count = 0;
+    long index = in.readerIndex();
+    while (count < RpcFrame.FRAMES_BEHIND_COUNTED && index < in.writerIndex()) {
+      count++;
+      if (in.writerIndex() - index < Integer.BYTES) {
+        break;
+      }
+      index += Integer.BYTES + (long) Math.max(0, in.getInt((int) index));
+    }
+    return count;
   }
 
   /**

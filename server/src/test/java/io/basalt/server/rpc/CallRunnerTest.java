@@ -48,7 +48,7 @@ class CallRunnerTest {
   @Test
   void aShortCallThatNeedNotWaitRunsWhereItWasRead() throws IOException {
     CallRunner runner = runner(true);
-    runner.submit(channel, getFrame(1, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    runner.submit(channel, getFrame(1, 0), new ConnectionActivity(0), ScannerQuota.unlimited());
     assertEquals(List.of(true), runs);
     assertEquals(0, pool.tasks);
     assertAnswered(1);
@@ -59,7 +59,7 @@ class CallRunnerTest {
   void aShortCallThatWouldWaitRunsAgainOnAHandler() throws IOException {
     waitsBeforeAnswering = 1;
     CallRunner runner = runner(true);
-    runner.submit(channel, getFrame(2, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    runner.submit(channel, getFrame(2, 0), new ConnectionActivity(0), ScannerQuota.unlimited());
     assertEquals(List.of(true, false), runs);
     assertEquals(1, pool.tasks);
     assertAnswered(2);
@@ -67,15 +67,16 @@ class CallRunnerTest {
   }
 
   @Test
-  void callsThatAreNotShortOrArriveBackloggedGoToTheHandlers() throws IOException {
+  void callsThatAreNotShortOrHaveManyFramesBehindThemGoToTheHandlers() throws IOException {
     CallRunner runner = runner(true);
-    runner.submit(channel, frame(3, "Scan", ScanRequest.getDefaultInstance(), false), new ConnectionActivity(0),
+    runner.submit(channel, frame(3, "Scan", ScanRequest.getDefaultInstance(), 0), new ConnectionActivity(0),
         ScannerQuota.unlimited());
     assertEquals(1, pool.tasks);
     assertEquals(List.of(false), runs);
     assertAnswered(3);
 
-    runner.submit(channel, getFrame(4, true), new ConnectionActivity(0), ScannerQuota.unlimited());
+    runner.submit(channel, getFrame(4, CallRunner.MAX_FRAMES_BEHIND_ON_IO_THREAD + 1), new ConnectionActivity(0),
+        ScannerQuota.unlimited());
     assertEquals(2, pool.tasks);
     assertEquals(List.of(false, false), runs);
     assertAnswered(4);
@@ -83,8 +84,18 @@ class CallRunnerTest {
   }
 
   @Test
+  void aShortCallWithAFewFramesBehindItStillRunsWhereItWasRead() throws IOException {
+    CallRunner runner = runner(true);
+    runner.submit(channel, getFrame(6, CallRunner.MAX_FRAMES_BEHIND_ON_IO_THREAD), new ConnectionActivity(0),
+        ScannerQuota.unlimited());
+    assertEquals(List.of(true), runs);
+    assertEquals(0, pool.tasks);
+    assertAnswered(6);
+  }
+
+  @Test
   void withTheSettingOffEveryCallGoesToTheHandlers() throws IOException {
-    runner(false).submit(channel, getFrame(5, false), new ConnectionActivity(0), ScannerQuota.unlimited());
+    runner(false).submit(channel, getFrame(5, 0), new ConnectionActivity(0), ScannerQuota.unlimited());
     assertEquals(List.of(false), runs);
     assertEquals(1, pool.tasks);
     assertAnswered(5);
@@ -120,21 +131,21 @@ class CallRunnerTest {
     assertFalse(NonBlocking.active(), "the scope ends with the call");
   }
 
-  private static RpcFrame getFrame(int callId, boolean backlogged) throws IOException {
+  private static RpcFrame getFrame(int callId, int framesBehind) throws IOException {
     GetRequest get = GetRequest.newBuilder()
         .setRegion(RegionSpecifier.newBuilder().setType(RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
             .setValue(ByteString.copyFromUtf8("region")))
         .setGet(Get.newBuilder().setRow(ByteString.copyFromUtf8("row")))
         .build();
-    return frame(callId, "Get", get, backlogged);
+    return frame(callId, "Get", get, framesBehind);
   }
 
-  private static RpcFrame frame(int callId, String method, Message param, boolean backlogged) throws IOException {
+  private static RpcFrame frame(int callId, String method, Message param, int framesBehind) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     RequestHeader.newBuilder().setCallId(callId).setMethodName(method).setRequestParam(true).build()
         .writeDelimitedTo(bytes);
     param.writeDelimitedTo(bytes);
-    return new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), backlogged);
+    return new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), framesBehind);
   }
 
   /** Runs handler tasks at once on the submitting thread, outside any non-blocking scope, and counts them. */

@@ -112,6 +112,28 @@ class ConnectionDecoderTest {
   }
 
   @Test
+  void eachFrameCountsTheFramesAlreadyWaitingBehindIt() throws IOException {
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    ByteArrayOutputStream arrived = new ByteArrayOutputStream();
+    for (int call = 0; call < RpcFrame.FRAMES_BEHIND_COUNTED + 3; call++) {
+      arrived.write(requestFrame(call));
+    }
+    byte[] last = requestFrame(99);
+    arrived.write(last, 0, 6); // the last frame only begun: its bytes are waiting too
+    channel.writeInbound(Unpooled.wrappedBuffer(arrived.toByteArray()));
+    int whole = RpcFrame.FRAMES_BEHIND_COUNTED + 3;
+    for (int call = 0; call < whole; call++) {
+      RpcFrame decoded = channel.readInbound();
+      assertEquals(Math.min(RpcFrame.FRAMES_BEHIND_COUNTED, whole - call), decoded.framesBehind(), "call " + call);
+    }
+    assertNull(channel.readInbound());
+    channel.writeInbound(Unpooled.wrappedBuffer(last, 6, last.length - 6));
+    RpcFrame completed = channel.readInbound();
+    assertEquals(0, completed.framesBehind());
+  }
+
+  @Test
   void oversizedFrameIsRefusedUnderItsCallIdWithoutBufferingIt() throws IOException {
     channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
