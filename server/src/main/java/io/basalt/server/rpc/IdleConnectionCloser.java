@@ -11,6 +11,9 @@ import org.slf4j.LoggerFactory;
  * Closes a connection that has no call running and has completed nothing for the idle time: one that went silent,
  * or that sends a byte now and then without ever finishing its preamble, header or request. Stock clients open a
  * new connection for their next call. The check runs on the connection's own event loop.
+ *
+ * <p>A check that runs late says that event loop was busy, so what the client sent meanwhile may still wait unread
+ * in the socket: such a check closes nothing, and the next one, a period later, decides.
  */
 final class IdleConnectionCloser extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(IdleConnectionCloser.class);
@@ -18,17 +21,24 @@ final class IdleConnectionCloser extends ChannelInboundHandlerAdapter {
 
   private final ConnectionActivity activity;
   private final long idleMillis;
+  private final long idleNanos;
+  private final long periodNanos;
+  private long lastCheckNanos;
   private ScheduledFuture<?> check;
 
   IdleConnectionCloser(ConnectionActivity activity, long idleMillis) {
     this.activity = activity;
     this.idleMillis = idleMillis;
+    this.idleNanos = TimeUnit.MILLISECONDS.toNanos(idleMillis);
+    this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(MIN_CHECK_MILLIS, idleMillis / 4));
   }
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    long period = Math.max(MIN_CHECK_MILLIS, idleMillis / 4);
-    check = ctx.executor().scheduleAtFixedRate(() -> closeIfIdle(ctx), period, period, TimeUnit.MILLISECONDS);
+    lastCheckNanos = System.nanoTime();
+    // With a fixed delay, a stalled loop does not run the missed checks back to back once it is free again.
+    check = ctx.executor().scheduleWithFixedDelay(() -> closeIfIdle(ctx), periodNanos, periodNanos,
+        TimeUnit.NANOSECONDS);
     super.channelActive(ctx);
   }
 
@@ -40,8 +50,24 @@ final class IdleConnectionCloser extends ChannelInboundHandlerAdapter {
     super.channelInactive(ctx);
   }
 
+  /** Whether a check at {@code nowNanos} closes the connection: it is idle, and this check is not late. */
+  boolean closeDue(long nowNanos) {
+    boolean late = nowNanos - lastCheckNanos > 2 * periodNanos;
+    lastCheckNanos = nowNanos;
+    return !late && activity.idleFor(idleNanos, nowNanos);
+  }
+
+  /** For tests: pretends the connection became active at {@code nowNanos}, without scheduling checks. */
+  void activeSince(long nowNanos) {
+    lastCheckNanos = nowNanos;
+  }
+
+  long periodNanos() {
+    return periodNanos;
+  }
+
   private void closeIfIdle(ChannelHandlerContext ctx) {
-    if (ctx.channel().isOpen() && activity.idleFor(TimeUnit.MILLISECONDS.toNanos(idleMillis), System.nanoTime())) {
+    if (ctx.channel().isOpen() && closeDue(System.nanoTime())) {
       LOG.debug("Closing connection from {}: nothing completed for {} ms", ctx.channel().remoteAddress(),
           idleMillis);
       check.cancel(false);
