@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Where calls run: a short call on the thread that decoded it, in a non-blocking scope; a call that would wait
- * there, a call that is not short, or one decoded with more bytes behind it, on a handler thread, with exactly
- * one answer either way.
+ * there, a call that is not short, or one decoded with more than a few frames behind it, on a handler thread,
+ * with exactly one answer either way.
  */
 class CallRunnerTest {
   private final EmbeddedChannel channel = new EmbeddedChannel();

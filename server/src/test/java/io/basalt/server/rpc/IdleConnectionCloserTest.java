@@ -40,21 +40,24 @@ class IdleConnectionCloserTest {
 
   @Test
   void aLateCheckClosesNothingAndTheNextOnTimeDecides() {
-    closer.activeSince(START);
-    // The event loop was busy well past the idle time: whatever the client sent may not have been read yet.
-    long late = START + TimeUnit.MILLISECONDS.toNanos(3 * IDLE_MILLIS);
-    assertFalse(closer.closeDue(late));
+    long late = lateCheckClosingNothing();
     // Had the loop read a request meanwhile, a call would now be running; it did not, so the next check closes.
     assertTrue(closer.closeDue(late + period));
   }
 
   @Test
   void aLateCheckDoesNotCloseAConnectionWhoseRequestWasReadBeforeTheNextCheck() {
-    closer.activeSince(START);
-    long late = START + TimeUnit.MILLISECONDS.toNanos(3 * IDLE_MILLIS);
-    assertFalse(closer.closeDue(late));
+    long late = lateCheckClosingNothing();
     activity.progressed(late + 1);
     activity.callStarted();
     assertFalse(closer.closeDue(late + period));
+  }
+
+  /** A first check, quiet since the start, come only once the event loop was free again well past the idle time. */
+  private long lateCheckClosingNothing() {
+    closer.activeSince(START);
+    long late = START + TimeUnit.MILLISECONDS.toNanos(3 * IDLE_MILLIS);
+    assertFalse(closer.closeDue(late), "whatever the client sent meanwhile may not have been read yet");
+    return late;
   }
 }
