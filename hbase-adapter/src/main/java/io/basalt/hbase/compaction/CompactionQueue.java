@@ -170,24 +170,18 @@ public final class CompactionQueue implements AutoCloseable {
       }
       Region region = current.get();
       BooleanSupplier retired = () -> directory.served(key).isEmpty();
-      AtomicBoolean cutShort = new AtomicBoolean();
-      BooleanSupplier cancelled = () -> {
-        boolean stop = stopping() || retired.getAsBoolean();
-        if (stop) {
-          cutShort.set(true);
-        }
-        return stop;
-      };
       CompactionBacklog backlog = region.compactionBacklog();
       long writtenAtStart = backlog.written();
-      Optional<TabletCompaction.Outcome> outcome = region.compact(major, family, cancelled);
+      Optional<TabletCompaction.Outcome> outcome = region.compact(major, family,
+          () -> stopping() || retired.getAsBoolean());
+      // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again, and
+      // one retired after its last row was compacted handed on compacted rows: nothing to pass on.
+      boolean complete = outcome.isPresent() && outcome.get().complete();
       if (retired.getAsBoolean()) {
-        // Retired after its last row was compacted, the region handed on compacted rows: nothing to pass on.
-        if (cutShort.get()) {
+        if (outcome.isPresent() && !complete) {
           passOnFromRetired(region, major, family);
         }
-      } else if (outcome.isPresent() && family == null && !stopping()) {
-        // A region that was not compacted (its table is disabled) keeps its backlog for when it is open again.
+      } else if (complete && family == null) {
         backlog.compacted(writtenAtStart, outcome.get().cellsKept());
         if (major) {
           lastMajor.put(key, clock.millis());

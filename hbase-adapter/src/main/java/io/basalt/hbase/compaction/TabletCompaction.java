@@ -49,9 +49,10 @@ public final class TabletCompaction {
 
   /**
    * What a compaction did: rows that had cells to drop, cells dropped, and cells kept (the tablet's stored cells
-   * afterwards, less any written meanwhile).
+   * afterwards, less any written meanwhile); and whether it was complete: it judged every row of the tablet and had
+   * the range rewritten, rather than stopping early when told to.
    */
-  public record Outcome(long rowsRewritten, long cellsErased, long cellsKept) {}
+  public record Outcome(long rowsRewritten, long cellsErased, long cellsKept, boolean complete) {}
 
   /**
    * @param onlyFamily the family to compact, or null for all of them
@@ -75,10 +76,21 @@ public final class TabletCompaction {
   }
 
   public Outcome run() throws StorageException {
-    learnEarliestPuts();
+    boolean complete = learnEarliestPuts() && judgeEveryRow();
+    if (complete) {
+      storage.compactRows(tablet.startRow(), tablet.endRow());
+    }
+    return new Outcome(rowsRewritten, cellsErased, cellsKept, complete);
+  }
+
+  /** Judges the tablet's rows and erases their garbage; false if told to stop first (whole rows' garbage erased). */
+  private boolean judgeEveryRow() throws StorageException {
     List<byte[]> withGarbage = new ArrayList<>();
     try (TableCursor cursor = storage.openSweepCursor(families(), range())) {
-      while (!cancelled.getAsBoolean() && cursor.nextRow()) {
+      while (cursor.nextRow()) {
+        if (cancelled.getAsBoolean()) {
+          return false;
+        }
         RowJudgement judgement = judge(cursor);
         if (judgement.garbage().isEmpty()) {
           cellsKept += judgement.kept();
@@ -91,11 +103,11 @@ public final class TabletCompaction {
         }
       }
     }
-    if (!cancelled.getAsBoolean()) {
-      eraseUnderLocks(withGarbage);
-      storage.compactRows(tablet.startRow(), tablet.endRow());
+    if (cancelled.getAsBoolean()) {
+      return false;
     }
-    return new Outcome(rowsRewritten, cellsErased, cellsKept);
+    eraseUnderLocks(withGarbage);
+    return true;
   }
 
   /**
@@ -157,17 +169,21 @@ public final class TabletCompaction {
   /**
    * HBase lets a major compaction drop markers of kept deleted cells when no put of the family is older, judging
    * by the oldest put in the files compacted; a first pass over the tablet finds it, for the families that care.
+   * Returns false if told to stop first: what it saw is not the oldest put, and nothing may be judged by it.
    */
-  private void learnEarliestPuts() throws StorageException {
+  private boolean learnEarliestPuts() throws StorageException {
     List<byte[]> families = rules.entrySet().stream().filter(e -> e.getValue().needsEarliestPut())
         .map(Map.Entry::getKey).toList();
     if (families.isEmpty()) {
-      return;
+      return true;
     }
     Map<byte[], Long> earliest = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     families.forEach(family -> earliest.put(family, Long.MAX_VALUE));
     try (TableCursor cursor = storage.openSweepCursor(families, range())) {
-      while (!cancelled.getAsBoolean() && cursor.nextRow()) {
+      while (cursor.nextRow()) {
+        if (cancelled.getAsBoolean()) {
+          return false;
+        }
         while (cursor.nextCell()) {
           if (!CellUtil.isDelete((byte) cursor.type())) {
             earliest.merge(cursor.family(), cursor.timestamp(), Math::min);
@@ -176,6 +192,7 @@ public final class TabletCompaction {
       }
     }
     earliest.forEach((family, timestamp) -> rules.put(family, rules.get(family).withEarliestPut(timestamp)));
+    return true;
   }
 
   private List<byte[]> families() {

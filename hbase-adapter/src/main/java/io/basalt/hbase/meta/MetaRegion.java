@@ -63,7 +63,7 @@ public final class MetaRegion implements Region {
   /** Nor any to compact: a compaction of it finds nothing to drop, and is done at once. */
   @Override
   public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled) {
-    return Optional.of(new TabletCompaction.Outcome(0, 0, 0));
+    return Optional.of(new TabletCompaction.Outcome(0, 0, 0, true));
   }
 
   /** Writes to hbase:meta are refused (Basalt maintains it), so its backlog stays empty. */

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -242,12 +243,18 @@ class CompactionQueueTest {
     public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled) {
       compactions.incrementAndGet();
       started.countDown();
+      // Like a tablet's compaction, it is complete unless a check between rows told it to stop.
+      AtomicBoolean stopped = new AtomicBoolean();
       try {
-        body.run(cancelled);
+        body.run(() -> {
+          boolean stop = cancelled.getAsBoolean();
+          stopped.compareAndSet(false, stop);
+          return stop;
+        });
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
-      return Optional.of(new TabletCompaction.Outcome(0, 0, 0));
+      return Optional.of(new TabletCompaction.Outcome(0, 0, 0, !stopped.get()));
     }
 
     @Override
