@@ -248,7 +248,9 @@ class CompactionQueueTest {
       try {
         body.run(() -> {
           boolean stop = cancelled.getAsBoolean();
-          stopped.compareAndSet(false, stop);
+          if (stop) {
+            stopped.set(true);
+          }
           return stop;
         });
       } catch (Exception e) {

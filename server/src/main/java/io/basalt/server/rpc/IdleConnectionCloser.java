@@ -35,7 +35,7 @@ final class IdleConnectionCloser extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    lastCheckNanos = System.nanoTime();
+    activeSince(System.nanoTime());
     // With a fixed delay, a stalled loop does not run the missed checks back to back once it is free again.
     check = ctx.executor().scheduleWithFixedDelay(() -> closeIfIdle(ctx), periodNanos, periodNanos,
         TimeUnit.NANOSECONDS);
@@ -57,7 +57,7 @@ final class IdleConnectionCloser extends ChannelInboundHandlerAdapter {
     return !late && activity.idleFor(idleNanos, nowNanos);
   }
 
-  /** For tests: pretends the connection became active at {@code nowNanos}, without scheduling checks. */
+  /** Starts the checks' clock: the connection became active at {@code nowNanos} (tests call it without a channel). */
   void activeSince(long nowNanos) {
     lastCheckNanos = nowNanos;
   }
