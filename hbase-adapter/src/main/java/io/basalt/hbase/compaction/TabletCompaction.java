@@ -123,10 +123,10 @@ public final class TabletCompaction {
     RowRange span = RowRange.forward(rows.get(0), Arrays.copyOf(last, last.length + 1));
     try (RowLocks.RowLock ignored = storage.lockAll(rows);
         TableCursor fresh = storage.openSweepCursor(families(), span)) {
+      ForwardRowWalk walk = new ForwardRowWalk(fresh);
       List<RowMutation> erasures = new ArrayList<>(rows.size());
       for (byte[] row : rows) {
-        fresh.seekRow(row);
-        if (!fresh.nextRow() || !Arrays.equals(fresh.row(), row)) {
+        if (!walk.reach(row)) {
           continue; // deleted meanwhile, and not by a compaction: nothing of it is left to judge
         }
         RowJudgement judgement = judge(fresh);

@@ -12,23 +12,31 @@ import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.TableCursor;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tablet's compaction reports whether it was complete: the queue passes a major compaction that was not on to the
- * regions that took over its rows, and counts only a complete one as done.
+ * A tablet's compaction erases exactly the garbage of the rows as they stand under their locks, and reports whether it
+ * was complete: the queue passes a major compaction that was not on to the regions that took over its rows, and
+ * counts only a complete one as done.
  */
 class TabletCompactionTest {
   private static final byte[] F = toBytes("f");
@@ -92,6 +100,74 @@ class TabletCompactionTest {
 
     assertFalse(outcome.complete(), "stopped before its range was rewritten");
     assertEquals(ROWS + 1, checks.get());
+  }
+
+  @Test
+  void garbageInNeighbouringAndDistantRowsIsAllErased() throws Exception {
+    // Rows with garbage next to each other (stepped to) and ones farther apart than a step reaches (sought).
+    int garbageRows = 0;
+    for (int i = 0; i < 200; i++) {
+      boolean garbage = i % (ForwardRowWalk.ROWS_STEPPED_BEFORE_SEEKING + 3) == 0 || (i >= 100 && i < 140);
+      garbageRows += garbage ? 1 : 0;
+      RowMutation.Builder versions = RowMutation.forRow(toBytes(String.format("s%03d", i)));
+      for (long timestamp = garbage ? 1 : VERSIONS_WRITTEN; timestamp <= VERSIONS_WRITTEN; timestamp++) {
+        versions.add(F, F, timestamp, KeyValue.Type.Put.getCode(), toBytes("v" + timestamp));
+      }
+      table.storage().write(versions.build(), Durability.LOG);
+    }
+
+    TabletCompaction.Outcome outcome = compaction(() -> false).run();
+
+    assertEquals((ROWS + garbageRows) * (VERSIONS_WRITTEN - 1), outcome.cellsErased());
+    assertEquals(ROWS + 200, outcome.cellsKept());
+    Map<String, List<Long>> stored = storedTimestamps();
+    assertEquals(ROWS + 200, stored.size());
+    stored.forEach((row, timestamps) -> assertEquals(List.of((long) VERSIONS_WRITTEN), timestamps, row));
+  }
+
+  @Test
+  void rowsWrittenWhileTheCompactionRunsAreJudgedAgainUnderTheirLocks() throws Exception {
+    AtomicInteger checks = new AtomicInteger();
+    // The last check comes after every row was judged and before their garbage is erased under the row locks.
+    BooleanSupplier writeBeforeErasing = () -> {
+      if (checks.incrementAndGet() == ROWS + 1) {
+        try {
+          table.storage().write(RowMutation.forRow(toBytes("r2"))
+              .add(F, F, 10, KeyValue.Type.Put.getCode(), toBytes("newer")).build(), Durability.LOG);
+          RowMutation.Builder eraseRow = RowMutation.forRow(toBytes("r1"));
+          for (long timestamp = 1; timestamp <= VERSIONS_WRITTEN; timestamp++) {
+            eraseRow.erase(F, F, timestamp, KeyValue.Type.Put.getCode());
+          }
+          table.storage().write(eraseRow.build(), Durability.LOG);
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+      }
+      return false;
+    };
+
+    TabletCompaction.Outcome outcome = compaction(writeBeforeErasing).run();
+
+    assertTrue(outcome.complete());
+    // r0 drops two versions; r1 is gone; r2, judged again, drops all three it had and keeps the newer put.
+    assertEquals(2 + 3, outcome.cellsErased());
+    assertEquals(Map.of("r0", List.of(3L), "r2", List.of(10L)), storedTimestamps());
+  }
+
+  /** Every stored row's cell timestamps, newest first. */
+  private Map<String, List<Long>> storedTimestamps() throws Exception {
+    Map<String, List<Long>> rows = new TreeMap<>();
+    try (TableCursor cursor = table.storage().openSweepCursor(List.of(F),
+        RowRange.forward(HConstants.EMPTY_START_ROW, HConstants.EMPTY_END_ROW))) {
+      while (cursor.nextRow()) {
+        List<Long> timestamps = new ArrayList<>();
+        while (cursor.nextCell()) {
+          timestamps.add(cursor.timestamp());
+        }
+        rows.put(Bytes.toString(cursor.row()), timestamps);
+      }
+    }
+    return rows;
   }
 
   private TabletCompaction compaction(BooleanSupplier cancelled) throws Exception {
