@@ -158,7 +158,7 @@ public final class RowScanner implements RegionScanner {
     while (results.size() < limits.maxResults() && completeRows < limits.maxCompleteRows()
         && bytes < limits.maxBytes()) {
       if (pendingOffset >= pending.size()) {
-        if (limits.pastDeadline()) {
+        if (limits.deadlineNanos() != 0 && limits.pastDeadline(System.nanoTime())) {
           heartbeat = true;
           break;
         }
@@ -223,11 +223,13 @@ public final class RowScanner implements RegionScanner {
       if (!advance()) {
         return RowOutcome.NONE;
       }
-      if (giveUpNanos != 0 && System.nanoTime() > giveUpNanos) {
+      // One clock read serves both limits: clock reads per row had been a percent of a 100-row scan's server CPU.
+      long now = giveUpNanos != 0 || limits.deadlineNanos() != 0 ? System.nanoTime() : 0;
+      if (giveUpNanos != 0 && now - giveUpNanos > 0) {
         throw new WouldBlockException("a batch of " + region.getRegionNameAsString() + " takes too long for a "
             + "thread that must not wait");
       }
-      if (limits.pastDeadline()) {
+      if (limits.pastDeadline(now)) {
         return RowOutcome.DEADLINE; // the row stays pending for the next call
       }
       rowPending = false;

@@ -19,7 +19,8 @@ public record ScanLimits(int maxResults, int maxCompleteRows, long maxBytes, boo
     return new ScanLimits(1, 1, Long.MAX_VALUE, false, 0);
   }
 
-  boolean pastDeadline() {
-    return deadlineNanos != 0 && System.nanoTime() - deadlineNanos > 0;
+  /** @param nowNanos {@link System#nanoTime()} read by the caller */
+  boolean pastDeadline(long nowNanos) {
+    return deadlineNanos != 0 && nowNanos - deadlineNanos > 0;
   }
 }
