@@ -62,6 +62,7 @@ public final class PeRunner {
       outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "PerformanceEvaluation", window.peakResidentBytes());
+    ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
     if (!outcome.succeeded()) {
       return Measurement.failed(outcome.describeFailure());
     }

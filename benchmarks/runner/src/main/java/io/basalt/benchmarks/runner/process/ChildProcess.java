@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,5 +50,11 @@ public final class ChildProcess {
       throw new IOException("interrupted while " + command.get(command.size() - 1) + " ran", e);
     }
     return new Outcome(status, Files.readAllLines(log, StandardCharsets.UTF_8), log);
+  }
+
+  /** Adds the runner's own line about a finished child to the end of its log. */
+  public static void appendToLog(Path log, String line) throws IOException {
+    Files.writeString(log, "[benchmark] " + line + System.lineSeparator(), StandardCharsets.UTF_8,
+        StandardOpenOption.APPEND);
   }
 }

@@ -1,9 +1,12 @@
 package io.basalt.benchmarks.runner.servers;
 
+import java.util.Map;
+
 /**
  * Watches a server while one client run loads it: samples the server's resident memory every
  * {@value #SAMPLE_MILLIS} ms for the peak, and compares the CPU time the client and the server spent, because on a
- * small machine the client competes with the server for the same cores.
+ * small machine the client competes with the server for the same cores; and says which of the server's threads
+ * spent it, so that a run's figure can be told apart into serving, compiling and background work.
  */
 public final class LoadWindow implements AutoCloseable {
   private static final long SAMPLE_MILLIS = 250;
@@ -11,16 +14,19 @@ public final class LoadWindow implements AutoCloseable {
   private final long serverPid;
   private final long serverTicksAtStart;
   private final long clientTicksAtStart;
+  private final Map<String, Long> serverThreadTicksAtStart;
   private final Thread sampler;
   private volatile long peakResidentBytes;
   private volatile boolean open = true;
   private long serverTicks = -1;
   private long clientTicks = -1;
+  private String serverThreads = "unknown";
 
   private LoadWindow(long serverPid) {
     this.serverPid = serverPid;
     this.serverTicksAtStart = ProcStats.ownCpuTicks(serverPid);
     this.clientTicksAtStart = ProcStats.reapedChildrenCpuTicks();
+    this.serverThreadTicksAtStart = ThreadCpu.ticksByKind(serverPid);
     this.peakResidentBytes = ProcStats.residentBytes(serverPid);
     this.sampler = new Thread(this::sample, "rss-sampler-" + serverPid);
     sampler.setDaemon(true);
@@ -60,6 +66,11 @@ public final class LoadWindow implements AutoCloseable {
     return serverTicks < 0 ? -1 : serverTicks * 1_000_000.0 / ProcStats.TICKS_PER_SECOND;
   }
 
+  /** The server's CPU time in the window by kind of thread, largest first; meaningful once closed. */
+  public String serverCpuByThread() {
+    return serverThreads;
+  }
+
   @Override
   public void close() {
     if (!open) {
@@ -73,6 +84,10 @@ public final class LoadWindow implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     long serverNow = ProcStats.ownCpuTicks(serverPid);
+    Map<String, Long> serverThreadTicksNow = ThreadCpu.ticksByKind(serverPid);
+    if (!serverThreadTicksNow.isEmpty()) {
+      serverThreads = ThreadCpu.describeDifference(serverThreadTicksAtStart, serverThreadTicksNow);
+    }
     long clientNow = ProcStats.reapedChildrenCpuTicks();
     if (serverTicksAtStart >= 0 && serverNow >= 0) {
       serverTicks = serverNow - serverTicksAtStart;

@@ -98,11 +98,13 @@ public final class YcsbRunner {
       command.add(property.getKey() + "=" + property.getValue());
     }
     ChildProcess.Outcome outcome;
+    Path log = workDir.resolve(runId + ".log");
     LoadWindow window = LoadWindow.open(server);
     try (window) {
-      outcome = ChildProcess.run(command, workDir.resolve(runId + ".log"), limit);
+      outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "YCSB", window.peakResidentBytes());
+    ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
     if (!outcome.succeeded()) {
       return YcsbResult.failed(outcome.describeFailure());
     }

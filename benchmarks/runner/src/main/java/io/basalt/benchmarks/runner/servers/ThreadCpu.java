@@ -1,0 +1,63 @@
+package io.basalt.benchmarks.runner.servers;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * A process's CPU ticks per kind of thread, from Linux's {@code /proc/PID/task}: threads are grouped by name with
+ * their numbers dropped ("rpc-io-3-1" and "rpc-io-3-2" are "rpc-io-#-#"), so that a run's server CPU can be told
+ * apart into request threads, JIT compilers, garbage collection and background work such as compactions.
+ */
+public final class ThreadCpu {
+  private ThreadCpu() {}
+
+  /** Ticks per thread kind; empty if the process is gone. Threads that ended before are not counted. */
+  public static Map<String, Long> ticksByKind(long pid) {
+    Map<String, Long> ticks = new TreeMap<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks) {
+        try {
+          String stat = Files.readString(task.resolve("stat"), StandardCharsets.UTF_8);
+          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+          // utime and stime are fields 14 and 15 of stat, 12 and 13 after the state field that follows the name
+          ticks.merge(kind(name), Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+        } catch (IOException | RuntimeException e) {
+          // the thread ended while being read
+        }
+      }
+    } catch (IOException e) {
+      return Map.of();
+    }
+    return ticks;
+  }
+
+  static String kind(String threadName) {
+    return threadName.replaceAll("[0-9]+", "#");
+  }
+
+  /**
+   * The CPU each kind of thread spent between two readings, largest first, as "kind 1.23 s" items; kinds that
+   * spent under a hundredth of the total are left out.
+   */
+  public static String describeDifference(Map<String, Long> before, Map<String, Long> after) {
+    Map<String, Long> spent = new LinkedHashMap<>();
+    after.forEach((kind, ticks) -> spent.put(kind, ticks - before.getOrDefault(kind, 0L)));
+    long total = spent.values().stream().mapToLong(Long::longValue).sum();
+    return spent.entrySet().stream()
+        .filter(e -> e.getValue() > 0 && e.getValue() * 100 >= total)
+        .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+        .map(e -> String.format(java.util.Locale.ROOT, "%s %.2f s", e.getKey(),
+            e.getValue() / (double) ProcStats.TICKS_PER_SECOND))
+        .collect(Collectors.joining(", ", String.format(java.util.Locale.ROOT, "%.2f s in all: ",
+            total / (double) ProcStats.TICKS_PER_SECOND), ""));
+  }
+}
