@@ -32,7 +32,12 @@ public final class ProcStats {
   /** User plus system CPU ticks the process has used itself. */
   public static long ownCpuTicks(long pid) {
     String[] fields = statFields(pid);
-    return fields == null ? -1 : Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+    return fields == null ? -1 : cpuTicks(fields);
+  }
+
+  /** User plus system CPU ticks in the fields of a {@code stat} file, a process's or one of its threads'. */
+  static long cpuTicks(String[] statFields) {
+    return Long.parseLong(statFields[13]) + Long.parseLong(statFields[14]);
   }
 
   /**
@@ -46,8 +51,13 @@ public final class ProcStats {
 
   /** The fields of {@code /proc/PID/stat}, numbered from 0; the command name (which may hold spaces) is skipped. */
   private static String[] statFields(long pid) {
+    return statFields(Path.of("/proc", Long.toString(pid), "stat"));
+  }
+
+  /** The fields of a {@code stat} file as {@link #statFields(long)} numbers them, or null if it cannot be read. */
+  static String[] statFields(Path statFile) {
     try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+      String stat = Files.readString(statFile, StandardCharsets.UTF_8);
       String afterName = stat.substring(stat.lastIndexOf(')') + 2);
       String[] rest = afterName.trim().split(" ");
       String[] fields = new String[rest.length + 2];

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -25,11 +26,11 @@ public final class ThreadCpu {
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : tasks) {
         try {
-          String stat = Files.readString(task.resolve("stat"), StandardCharsets.UTF_8);
-          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-          String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-          // utime and stime are fields 14 and 15 of stat, 12 and 13 after the state field that follows the name
-          ticks.merge(kind(name), Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+          String name = Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
+          String[] fields = ProcStats.statFields(task.resolve("stat"));
+          if (fields != null) {
+            ticks.merge(kind(name), ProcStats.cpuTicks(fields), Long::sum);
+          }
         } catch (IOException | RuntimeException e) {
           // the thread ended while being read
         }
@@ -55,9 +56,9 @@ public final class ThreadCpu {
     return spent.entrySet().stream()
         .filter(e -> e.getValue() > 0 && e.getValue() * 100 >= total)
         .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
-        .map(e -> String.format(java.util.Locale.ROOT, "%s %.2f s", e.getKey(),
+        .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey(),
             e.getValue() / (double) ProcStats.TICKS_PER_SECOND))
-        .collect(Collectors.joining(", ", String.format(java.util.Locale.ROOT, "%.2f s in all: ",
+        .collect(Collectors.joining(", ", String.format(Locale.ROOT, "%.2f s in all: ",
             total / (double) ProcStats.TICKS_PER_SECOND), ""));
   }
 }
