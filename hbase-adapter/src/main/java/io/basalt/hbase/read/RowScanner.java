@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -29,13 +28,6 @@ import org.apache.hadoop.hbase.filter.Filter;
  * batches, once a batch runs where it may wait.
  */
 public final class RowScanner implements RegionScanner {
-  /**
-   * How long a batch may take on a thread that must not wait before it gives up and goes where it may: rows with
-   * nothing visible (deleted, expired) cost time without filling the batch, and a network thread serves many
-   * connections.
-   */
-  static final long WITHOUT_WAITING_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-
   private final RegionInfo region;
   private final RowSource source;
   private final RowReader reader;
@@ -54,11 +46,16 @@ public final class RowScanner implements RegionScanner {
   private boolean started;
   /** A batch was undone after the source had moved: it must resume before it is read again. */
   private boolean positionLost;
-  /** When a batch running where it must not wait gives up; 0 where it may wait. */
-  private long giveUpNanos;
+  /** How long a batch running where it must not wait may take before it gives up; not timing where it may wait. */
+  private final BatchBudget budget;
 
   /** @param batch most cells per Result, or 0 for whole rows */
   public RowScanner(RegionInfo region, RowSource source, ReadSpec spec, int batch) {
+    this(region, source, spec, batch, BatchBudget.ofThreadCpu());
+  }
+
+  RowScanner(RegionInfo region, RowSource source, ReadSpec spec, int batch, BatchBudget budget) {
+    this.budget = budget;
     this.region = region;
     this.source = source;
     this.reader = new RowReader(spec);
@@ -82,7 +79,7 @@ public final class RowScanner implements RegionScanner {
       if (!NonBlocking.active()) {
         goOnBlocking();
         started = true;
-        giveUpNanos = 0;
+        budget.stop();
         return read(limits);
       }
       if (!readsWithoutWaiting()) {
@@ -90,7 +87,7 @@ public final class RowScanner implements RegionScanner {
       }
       started = true;
       Place place = new Place(pending, pendingOffset, exhausted, filterDone, lastRow);
-      giveUpNanos = System.nanoTime() + WITHOUT_WAITING_NANOS;
+      budget.start(System.nanoTime(), limits.maxResults() > 1);
       try {
         return read(limits);
       } catch (WouldBlockException e) {
@@ -224,8 +221,8 @@ public final class RowScanner implements RegionScanner {
         return RowOutcome.NONE;
       }
       // One clock read serves both limits: clock reads per row had been a percent of a 100-row scan's server CPU.
-      long now = giveUpNanos != 0 || limits.deadlineNanos() != 0 ? System.nanoTime() : 0;
-      if (giveUpNanos != 0 && now - giveUpNanos > 0) {
+      long now = budget.timing() || limits.deadlineNanos() != 0 ? System.nanoTime() : 0;
+      if (budget.spent(now)) {
         throw new WouldBlockException("a batch of " + region.getRegionNameAsString() + " takes too long for a "
             + "thread that must not wait");
       }

@@ -21,6 +21,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -139,10 +141,42 @@ class RowScannerWithoutWaitingTest {
     return table;
   }
 
+  @Test
+  void aBatchThatSpendsItsBudgetIsUndoneAndRunsAgainWhereItMayWait() throws Exception {
+    Table table = tableAllCached();
+    AtomicLong cpu = new AtomicLong();
+    // Every look at the thread's CPU finds another millisecond spent: the budget is gone by the first row.
+    BatchBudget budget = new BatchBudget(1, () -> cpu.addAndGet(1_000_000));
+    RowScanner scanner;
+    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
+      scanner = open(table, new Scan(), budget);
+      assertThrows(WouldBlockException.class, () -> scanner.next(rows(3)));
+      assertFalse(scanner.readsWithoutWaiting(), "its source had stepped onto the first row: only a handler goes on");
+    }
+    assertEquals(List.of("r000", "r001", "r002"), rows(scanner.next(rows(3))));
+    scanner.close();
+  }
+
+  @Test
+  void aBatchWhoseThreadWasSetAsideButSpentLittleCpuGoesOn() throws Exception {
+    Table table = tableAllCached();
+    // The wall clock passes the 1 ns budget at once, but the thread's CPU clock stands still.
+    BatchBudget budget = new BatchBudget(1, () -> 5);
+    try (NonBlocking.Scope ignored = NonBlocking.enter(); RowScanner scanner = open(table, new Scan(), budget)) {
+      assertEquals(expectedRows(0, 50), rows(scanner.next(rows(50))));
+      assertEquals(expectedRows(50, 100), rows(scanner.next(rows(50))));
+    }
+  }
+
   private RowScanner open(Table table, Scan scan) throws IOException {
+    // A budget no batch here comes near, so that only reads that would wait make these scans give up.
+    return open(table, scan, BatchBudget.ofThreadCpu(TimeUnit.SECONDS.toNanos(60)));
+  }
+
+  private RowScanner open(Table table, Scan scan, BatchBudget budget) throws IOException {
     ReadSpec spec = ReadSpec.forScan(scan, SCHEMA, REGION, System.currentTimeMillis());
     return new RowScanner(REGION, new TabletRowSource(table.openCursor(List.of(F), RowRange.forward(
-        new byte[0], new byte[0]), true)), spec, scan.getBatch());
+        new byte[0], new byte[0]), true)), spec, scan.getBatch(), budget);
   }
 
   private static void readWhereItMayWait(Table table, String start, String stop) throws IOException {
