@@ -14,22 +14,29 @@ import java.util.Locale;
  * @param peWarmupRowsPerThread operations per client thread of the unmeasured PE run that precedes each workload's
  *     measured rounds on each server (0: none), so that both servers are measured with that workload's code
  *     already compiled rather than while their JIT compilers compete with it for the same cores
+ * @param peWarmupRunsAtMost how many times that warm-up run is made at most on a server whose JIT compilers took
+ *     {@link #SETTLED_COMPILER_SHARE} or more of its CPU in the last one
  * @param rounds how many times each PE workload runs against each server; the report takes the median
  * @param launches how many times each server is launched and timed to its first put; the report takes the median
  *     and the last launch serves the client suites
  * @param clientLimit time limit of any one client process
  */
-public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPerThread, List<Integer> peThreads,
-    int rounds, int launches, YcsbRunner.Size ycsb, JmhRunner.Size jmh, List<Integer> jmhThreads,
-    Duration clientLimit) {
+public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPerThread, int peWarmupRunsAtMost,
+    List<Integer> peThreads, int rounds, int launches, YcsbRunner.Size ycsb, JmhRunner.Size jmh,
+    List<Integer> jmhThreads, Duration clientLimit) {
+  /**
+   * Below this share of a server's CPU in a warm-up run, its JIT compilers are taken to have settled: a first
+   * measured round had otherwise carried up to half its server CPU in compilation, a second still some.
+   */
+  public static final double SETTLED_COMPILER_SHARE = 0.10;
 
   public static BenchmarkPlan quick() {
-    return new BenchmarkPlan("quick", 2_000, 200, List.of(1, 4), 1, 1, new YcsbRunner.Size(5_000, 5_000, 4),
+    return new BenchmarkPlan("quick", 2_000, 200, 1, List.of(1, 4), 1, 1, new YcsbRunner.Size(5_000, 5_000, 4),
         new JmhRunner.Size(1, 2, Duration.ofSeconds(2), 10_000), List.of(1, 4), Duration.ofMinutes(10));
   }
 
   public static BenchmarkPlan full() {
-    return new BenchmarkPlan("full", 50_000, 10_000, List.of(1, 4), 2, 3,
+    return new BenchmarkPlan("full", 50_000, 10_000, 4, List.of(1, 4), 2, 3,
         new YcsbRunner.Size(100_000, 100_000, 4), new JmhRunner.Size(2, 3, Duration.ofSeconds(5), 200_000),
         List.of(1, 4), Duration.ofMinutes(30));
   }
@@ -43,28 +50,33 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPe
   }
 
   public BenchmarkPlan withPeRows(int rows) {
-    return new BenchmarkPlan(mode, rows, peWarmupRowsPerThread, peThreads, rounds, launches, ycsb, jmh, jmhThreads,
-        clientLimit);
+    return new BenchmarkPlan(mode, rows, peWarmupRowsPerThread, peWarmupRunsAtMost, peThreads, rounds, launches,
+        ycsb, jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withRounds(int count) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, count, launches, ycsb, jmh,
-        jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peWarmupRunsAtMost, peThreads, count,
+        launches, ycsb, jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withLaunches(int count) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds, count, ycsb, jmh,
-        jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peWarmupRunsAtMost, peThreads, rounds,
+        count, ycsb, jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withPeWarmupRows(int rows) {
-    return new BenchmarkPlan(mode, peRowsPerThread, rows, peThreads, rounds, launches, ycsb, jmh, jmhThreads,
-        clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, rows, peWarmupRunsAtMost, peThreads, rounds, launches, ycsb,
+        jmh, jmhThreads, clientLimit);
+  }
+
+  public BenchmarkPlan withPeWarmupRunsAtMost(int runs) {
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, runs, peThreads, rounds, launches, ycsb,
+        jmh, jmhThreads, clientLimit);
   }
 
   public BenchmarkPlan withYcsbCounts(int records, int operations) {
-    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peThreads, rounds, launches,
-        new YcsbRunner.Size(records, operations, ycsb.threads()), jmh, jmhThreads, clientLimit);
+    return new BenchmarkPlan(mode, peRowsPerThread, peWarmupRowsPerThread, peWarmupRunsAtMost, peThreads, rounds,
+        launches, new YcsbRunner.Size(records, operations, ycsb.threads()), jmh, jmhThreads, clientLimit);
   }
 
   /** The plan as the report states it. */
@@ -83,8 +95,13 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPe
   }
 
   private String warmupDescription() {
-    return peWarmupRowsPerThread == 0 ? "no warm-up run"
-        : String.format(Locale.ROOT, "an unmeasured warm-up run of %,d operations per thread before each workload's "
-            + "rounds on each server", peWarmupRowsPerThread);
+    if (peWarmupRowsPerThread == 0) {
+      return "no warm-up run";
+    }
+    String warmup = String.format(Locale.ROOT, "an unmeasured warm-up run of %,d operations per thread before each "
+        + "workload's rounds on each server", peWarmupRowsPerThread);
+    return peWarmupRunsAtMost == 1 ? warmup : String.format(Locale.ROOT, "%s, made again (%d runs at most) while "
+        + "the server's JIT compilers took %.0f %% or more of its CPU in the last", warmup, peWarmupRunsAtMost,
+        SETTLED_COMPILER_SHARE * 100);
   }
 }

@@ -14,8 +14,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
-      "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N] [--rounds N]",
-      "                     [--launches N] [--ycsb-records N] [--ycsb-operations N]",
+      "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N]",
+      "                     [--warmup-runs N] [--rounds N] [--launches N] [--ycsb-records N] [--ycsb-operations N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
@@ -23,6 +23,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "  --rows N           PerformanceEvaluation operations per client thread",
       "  --warmup-rows N    operations per client thread of the unmeasured PE run before each workload's",
       "                     rounds on each server (0 for none)",
+      "  --warmup-runs N    most times that warm-up run is made on a server whose JIT compilers are still busy",
       "  --rounds N         PerformanceEvaluation rounds per server (the median is reported)",
       "  --launches N       times each server is launched and timed to its first put (the median is reported)",
       "  --ycsb-records N   YCSB records loaded",
@@ -39,6 +40,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     String mode = "full";
     Integer rows = null;
     Integer warmupRows = null;
+    Integer warmupRuns = null;
     Integer rounds = null;
     Integer launches = null;
     Integer ycsbRecords = null;
@@ -57,6 +59,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--mode" -> mode = value(arg, rest);
         case "--rows" -> rows = positive(arg, rest);
         case "--warmup-rows" -> warmupRows = number(arg, rest, 0);
+        case "--warmup-runs" -> warmupRuns = positive(arg, rest);
         case "--rounds" -> rounds = positive(arg, rest);
         case "--launches" -> launches = positive(arg, rest);
         case "--ycsb-records" -> ycsbRecords = positive(arg, rest);
@@ -82,6 +85,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     }
     if (warmupRows != null) {
       plan = plan.withPeWarmupRows(warmupRows);
+    }
+    if (warmupRuns != null) {
+      plan = plan.withPeWarmupRunsAtMost(warmupRuns);
     }
     if (rounds != null) {
       plan = plan.withRounds(rounds);

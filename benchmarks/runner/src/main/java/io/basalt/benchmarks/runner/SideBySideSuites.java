@@ -44,8 +44,8 @@ final class SideBySideSuites {
         List<Measurement> onHBase = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
           String runId = "pe-" + workload.command() + "-" + threads + "t-r" + round;
-          onBasalt.add(pe.run(basalt, workload, threads, plan.peRowsPerThread(), runId + "-basalt"));
-          onHBase.add(pe.run(hbase, workload, threads, plan.peRowsPerThread(), runId + "-hbase"));
+          onBasalt.add(pe.run(basalt, workload, threads, plan.peRowsPerThread(), runId + "-basalt").measurement());
+          onHBase.add(pe.run(hbase, workload, threads, plan.peRowsPerThread(), runId + "-hbase").measurement());
         }
         Comparison comparison = new Comparison(workload.command(), threads, Measurement.median(onBasalt),
             Measurement.median(onHBase));
@@ -58,21 +58,34 @@ final class SideBySideSuites {
   }
 
   /**
-   * One unmeasured run of the workload on each server, alternating like the rounds: what is measured after it is
-   * the servers' steady state, not how soon their JIT compilers reach the workload's code (both servers' first
-   * round otherwise pays for compilation on the cores the client shares).
+   * Unmeasured runs of the workload on each server, so that what is measured after them is the servers' steady
+   * state, not how soon their JIT compilers reach the workload's code: a first round otherwise pays for compilation
+   * on the cores the client shares. A server whose compilers still took a good share of its CPU in a warm-up run
+   * gets another, up to the plan's limit; the report says which never settled.
    */
   private void warmUp(PeRunner pe, PeWorkload workload, int threads) throws IOException {
     if (plan.peWarmupRowsPerThread() == 0) {
       return;
     }
-    String runId = "pe-" + workload.command() + "-" + threads + "t-warmup";
+    String what = "PerformanceEvaluation " + workload.command() + " × " + threads;
     for (ServerUnderTest server : List.of(basalt, hbase)) {
-      Measurement warmup = pe.run(server, workload, threads, plan.peWarmupRowsPerThread(),
-          runId + "-" + server.name().toLowerCase(Locale.ROOT));
-      if (!warmup.ok()) {
-        results.note("PerformanceEvaluation " + workload.command() + " × " + threads + " warm-up on " + server.name()
-            + " failed: " + warmup.failure());
+      String runId = "pe-" + workload.command() + "-" + threads + "t-warmup-"
+          + server.name().toLowerCase(Locale.ROOT);
+      for (int run = 1; run <= plan.peWarmupRunsAtMost(); run++) {
+        PeRunner.Run warmup = pe.run(server, workload, threads, plan.peWarmupRowsPerThread(),
+            run == 1 ? runId : runId + "-" + run);
+        if (!warmup.measurement().ok()) {
+          results.note(what + " warm-up on " + server.name() + " failed: " + warmup.measurement().failure());
+          break;
+        }
+        double compiling = warmup.serverCompilerShare();
+        if (compiling < BenchmarkPlan.SETTLED_COMPILER_SHARE) {
+          break;
+        }
+        if (run == plan.peWarmupRunsAtMost() && plan.peWarmupRunsAtMost() > 1) {
+          results.note(String.format(Locale.ROOT, "%s: %s's JIT compilers still took %.0f %% of its CPU in the "
+              + "last of %d warm-up runs", what, server.name(), compiling * 100, run));
+        }
       }
     }
   }

@@ -40,12 +40,13 @@ class RunOptionsTest {
   @Test
   void sizesAndSuitesCanBeChosen() {
     RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--quick", "--suites", "pe,jmh",
-        "--rows", "1_000", "--warmup-rows", "0", "--rounds", "3", "--launches", "5", "--ycsb-operations", "700",
+        "--rows", "1_000", "--warmup-rows", "0", "--warmup-runs", "3", "--rounds", "3", "--launches", "5", "--ycsb-operations", "700",
         "--update-docs"});
 
     assertEquals("quick", options.plan().mode());
     assertEquals(1000, options.plan().peRowsPerThread());
     assertEquals(0, options.plan().peWarmupRowsPerThread());
+    assertEquals(3, options.plan().peWarmupRunsAtMost());
     assertEquals(3, options.plan().rounds());
     assertEquals(5, options.plan().launches());
     assertEquals(700, options.plan().ycsb().operations());
@@ -57,7 +58,7 @@ class RunOptionsTest {
   @Test
   void mistakesAreRefused() {
     for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
-        List.of("--root", "/tmp", "--warmup-rows", "-1"),
+        List.of("--root", "/tmp", "--warmup-rows", "-1"), List.of("--root", "/tmp", "--warmup-runs", "0"),
         List.of("--root", "/tmp", "--suites", "pe,tpcc"), List.of("--root", "/tmp", "--mode", "huge"),
         List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"),
         List.of("--root", "/tmp", "--server-cpus", "all"), List.of("--root", "/tmp", "--client-cpus", "0-"),

@@ -43,8 +43,14 @@ public final class PeRunner {
     this.memory = memory;
   }
 
+  /**
+   * What one PE command measured, and the share of the server's CPU its JIT compilers took meanwhile (-1 when
+   * unknown): a warm-up is repeated while that share says the server is still compiling.
+   */
+  public record Run(Measurement measurement, double serverCompilerShare) {}
+
   /** One PE command with {@code threads} client threads, each doing {@code rowsPerThread} operations. */
-  public Measurement run(ServerUnderTest server, PeWorkload workload, int threads, int rowsPerThread, String runId)
+  public Run run(ServerUnderTest server, PeWorkload workload, int threads, int rowsPerThread, String runId)
       throws IOException {
     List<String> command = new ArrayList<>(launcher);
     command.addAll(ClientJvm.command("1g", classpath));
@@ -64,11 +70,12 @@ public final class PeRunner {
     memory.record(server.name(), "PerformanceEvaluation", window.peakResidentBytes());
     ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
     if (!outcome.succeeded()) {
-      return Measurement.failed(outcome.describeFailure());
+      return new Run(Measurement.failed(outcome.describeFailure()), window.serverCompilerShare());
     }
     double serverCpu = window.serverCpuMicros();
-    return PeOutputParser.parse(outcome.output())
+    Measurement measured = PeOutputParser.parse(outcome.output())
         .withCpu(window.clientCpuShare(), serverCpu < 0 ? -1 : serverCpu / operations);
+    return new Run(measured, window.serverCompilerShare());
   }
 
   /** PE reports through its logger; this sends PE's own lines to standard output, where the log file gets them. */

@@ -21,6 +21,7 @@ public final class LoadWindow implements AutoCloseable {
   private long serverTicks = -1;
   private long clientTicks = -1;
   private String serverThreads = "unknown";
+  private double compilerShare = -1;
 
   private LoadWindow(long serverPid) {
     this.serverPid = serverPid;
@@ -71,6 +72,11 @@ public final class LoadWindow implements AutoCloseable {
     return serverThreads;
   }
 
+  /** The share of the server's CPU in the window its JIT compilers took, or -1 when unknown; once closed. */
+  public double serverCompilerShare() {
+    return compilerShare;
+  }
+
   @Override
   public void close() {
     if (!open) {
@@ -87,6 +93,7 @@ public final class LoadWindow implements AutoCloseable {
     Map<String, Long> serverThreadTicksNow = ThreadCpu.ticksByKind(serverPid);
     if (!serverThreadTicksNow.isEmpty()) {
       serverThreads = ThreadCpu.describeDifference(serverThreadTicksAtStart, serverThreadTicksNow);
+      compilerShare = ThreadCpu.compilerShare(serverThreadTicksAtStart, serverThreadTicksNow);
     }
     long clientNow = ProcStats.reapedChildrenCpuTicks();
     if (serverTicksAtStart >= 0 && serverNow >= 0) {

@@ -18,6 +18,8 @@ import java.util.stream.Collectors;
  * apart into request threads, JIT compilers, garbage collection and background work such as compactions.
  */
 public final class ThreadCpu {
+  private static final String COMPILER_KIND = "C# CompilerThre";
+
   private ThreadCpu() {}
 
   /** Ticks per thread kind; empty if the process is gone. Threads that ended before are not counted. */
@@ -39,6 +41,24 @@ public final class ThreadCpu {
       return Map.of();
     }
     return ticks;
+  }
+
+  /**
+   * The share of the CPU spent between two readings that went to the JVM's JIT compiler threads ("C1
+   * CompilerThread0", "C2 CompilerThread1": "C# CompilerThre" once Linux's 15-character names lose their numbers),
+   * or -1 when nothing was spent.
+   */
+  public static double compilerShare(Map<String, Long> before, Map<String, Long> after) {
+    long total = 0;
+    long compiling = 0;
+    for (Map.Entry<String, Long> kind : after.entrySet()) {
+      long spent = Math.max(0, kind.getValue() - before.getOrDefault(kind.getKey(), 0L));
+      total += spent;
+      if (kind.getKey().startsWith(COMPILER_KIND)) {
+        compiling += spent;
+      }
+    }
+    return total == 0 ? -1 : (double) compiling / total;
   }
 
   static String kind(String threadName) {

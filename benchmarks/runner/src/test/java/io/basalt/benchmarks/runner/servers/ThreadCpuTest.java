@@ -32,4 +32,13 @@ class ThreadCpuTest {
     assertEquals(String.format(java.util.Locale.ROOT, "%.2f s in all: rpc-io-#-# 3.00 s, C# CompilerThre 1.00 s",
         (4 * second + 1) / (double) second), ThreadCpu.describeDifference(before, after));
   }
+
+  @Test
+  void tellsTheShareOfTheCpuTheJitCompilersTook() {
+    Map<String, Long> before = Map.of("rpc-io-#-#", 100L, "C# CompilerThre", 40L);
+    Map<String, Long> after = Map.of("rpc-io-#-#", 400L, "C# CompilerThre", 140L, "GC Thread##", 0L);
+
+    assertEquals(0.25, ThreadCpu.compilerShare(before, after), 1e-9);
+    assertEquals(-1, ThreadCpu.compilerShare(after, after), "nothing spent: unknown");
+  }
 }
