@@ -113,12 +113,12 @@ public final class BenchmarkMain {
       SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
       if (options.runs("pe")) {
         suites.performanceEvaluation(new PeRunner(ProjectFiles.required(files.peClasspath()),
-            cpus.clientLauncher(), logs, plan.clientLimit(), results.memory()));
+            cpus.clientLauncher(), logs, plan.clientLimit(), results.memory(), measured));
       }
       if (options.runs("ycsb")) {
         suites.ycsb(new YcsbRunner(ProjectFiles.required(files.ycsbClasses()),
             ProjectFiles.required(files.ycsbClasspath()), cpus.clientLauncher(), logs, plan.ycsb(), plan.clientLimit(),
-            results.memory()));
+            results.memory(), measured));
       }
       Progress.say("Stopping the servers");
     } finally {

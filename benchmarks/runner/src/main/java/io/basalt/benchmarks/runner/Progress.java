@@ -1,13 +1,16 @@
 package io.basalt.benchmarks.runner;
 
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 
 /** One line per finished step on standard error, so a long run shows where it is. */
 final class Progress {
+  // LocalTime's own toString drops the seconds when they are zero.
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
   private Progress() {}
 
   static void say(String format, Object... args) {
-    System.err.println(LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + " " + String.format(format, args));
+    System.err.println(TIME.format(LocalTime.now()) + " " + String.format(format, args));
   }
 }

@@ -31,16 +31,21 @@ public final class PeRunner {
   private final Path logDir;
   private final Duration limit;
   private final PeakMemory memory;
+  private final List<ServerUnderTest> servers;
 
-  /** @param launcher the start of every PE command line: empty, or {@code taskset} pinning PE to some CPUs */
-  public PeRunner(Path classpathFile, List<String> launcher, Path logDir, Duration limit, PeakMemory memory)
-      throws IOException {
+  /**
+   * @param launcher the start of every PE command line: empty, or {@code taskset} pinning PE to some CPUs
+   * @param servers every running server, so that each run's log also says what the idle ones spent meanwhile
+   */
+  public PeRunner(Path classpathFile, List<String> launcher, Path logDir, Duration limit, PeakMemory memory,
+      List<ServerUnderTest> servers) throws IOException {
     this.classpath = Files.readString(classpathFile).trim();
     this.launcher = List.copyOf(launcher);
     this.logDir = Files.createDirectories(logDir);
     this.logConfig = writeLogConfig(logDir);
     this.limit = limit;
     this.memory = memory;
+    this.servers = List.copyOf(servers);
   }
 
   /**
@@ -63,12 +68,13 @@ public final class PeRunner {
         "--rows=" + workload.rowsPerThread(rowsPerThread), workload.command(), Integer.toString(threads)));
     Path log = logDir.resolve(runId + ".log");
     ChildProcess.Outcome outcome;
-    LoadWindow window = LoadWindow.open(server);
+    LoadWindow window = LoadWindow.open(server, servers);
     try (window) {
       outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "PerformanceEvaluation", window.peakResidentBytes());
     ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
+    ChildProcess.appendToLog(log, "other servers' CPU meanwhile: " + window.otherServersCpuByThread());
     if (!outcome.succeeded()) {
       return new Run(Measurement.failed(outcome.describeFailure()), window.serverCompilerShare());
     }

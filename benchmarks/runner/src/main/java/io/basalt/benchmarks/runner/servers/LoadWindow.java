@@ -1,12 +1,16 @@
 package io.basalt.benchmarks.runner.servers;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Watches a server while one client run loads it: samples the server's resident memory every
  * {@value #SAMPLE_MILLIS} ms for the peak, and compares the CPU time the client and the server spent, because on a
  * small machine the client competes with the server for the same cores; and says which of the server's threads
- * spent it, so that a run's figure can be told apart into serving, compiling and background work.
+ * spent it, so that a run's figure can be told apart into serving, compiling and background work; and what the
+ * other, idle servers spent meanwhile on the same cores.
  */
 public final class LoadWindow implements AutoCloseable {
   private static final long SAMPLE_MILLIS = 250;
@@ -15,6 +19,9 @@ public final class LoadWindow implements AutoCloseable {
   private final long serverTicksAtStart;
   private final long clientTicksAtStart;
   private final Map<String, Long> serverThreadTicksAtStart;
+  /** The other servers, idle but on the same cores: their background work (compactions, say) competes too. */
+  private final Map<ServerUnderTest, Map<String, Long>> bystanderTicksAtStart = new LinkedHashMap<>();
+  private final List<String> bystanders = new ArrayList<>();
   private final Thread sampler;
   private volatile long peakResidentBytes;
   private volatile boolean open = true;
@@ -23,8 +30,11 @@ public final class LoadWindow implements AutoCloseable {
   private String serverThreads = "unknown";
   private double compilerShare = -1;
 
-  private LoadWindow(long serverPid) {
+  private LoadWindow(long serverPid, List<ServerUnderTest> others) {
     this.serverPid = serverPid;
+    for (ServerUnderTest other : others) {
+      bystanderTicksAtStart.put(other, ThreadCpu.ticksByKind(other.pid()));
+    }
     this.serverTicksAtStart = ProcStats.ownCpuTicks(serverPid);
     this.clientTicksAtStart = ProcStats.reapedChildrenCpuTicks();
     this.serverThreadTicksAtStart = ThreadCpu.ticksByKind(serverPid);
@@ -34,9 +44,14 @@ public final class LoadWindow implements AutoCloseable {
     sampler.start();
   }
 
-  /** Opens a window on the server; run exactly one client process, wait for it, then close the window. */
-  public static LoadWindow open(ServerUnderTest server) {
-    return new LoadWindow(server.pid());
+  /**
+   * Opens a window on the server; run exactly one client process, wait for it, then close the window.
+   *
+   * @param servers every running server: those other than {@code server} are idle meanwhile, and what they spend
+   *     is reported too
+   */
+  public static LoadWindow open(ServerUnderTest server, List<ServerUnderTest> servers) {
+    return new LoadWindow(server.pid(), servers.stream().filter(other -> other != server).toList());
   }
 
   private void sample() {
@@ -72,6 +87,14 @@ public final class LoadWindow implements AutoCloseable {
     return serverThreads;
   }
 
+  /**
+   * What the other servers spent in the window by kind of thread, as "Name: ..." items, or "none" without others;
+   * meaningful once closed.
+   */
+  public String otherServersCpuByThread() {
+    return bystanders.isEmpty() ? "none" : String.join("; ", bystanders);
+  }
+
   /** The share of the server's CPU in the window its JIT compilers took, or -1 when unknown; once closed. */
   public double serverCompilerShare() {
     return compilerShare;
@@ -95,6 +118,8 @@ public final class LoadWindow implements AutoCloseable {
       serverThreads = ThreadCpu.describeDifference(serverThreadTicksAtStart, serverThreadTicksNow);
       compilerShare = ThreadCpu.compilerShare(serverThreadTicksAtStart, serverThreadTicksNow);
     }
+    bystanderTicksAtStart.forEach((other, before) -> bystanders.add(other.name() + ": "
+        + ThreadCpu.describeDifference(before, ThreadCpu.ticksByKind(other.pid()))));
     long clientNow = ProcStats.reapedChildrenCpuTicks();
     if (serverTicksAtStart >= 0 && serverNow >= 0) {
       serverTicks = serverNow - serverTicksAtStart;

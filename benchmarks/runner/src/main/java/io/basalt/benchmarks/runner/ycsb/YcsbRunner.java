@@ -40,16 +40,21 @@ public final class YcsbRunner {
   private final Size size;
   private final Duration limit;
   private final PeakMemory memory;
+  private final List<ServerUnderTest> servers;
 
-  /** @param launcher the start of every YCSB command line: empty, or {@code taskset} pinning it to some CPUs */
+  /**
+   * @param launcher the start of every YCSB command line: empty, or {@code taskset} pinning it to some CPUs
+   * @param servers every running server, so that each run's log also says what the idle ones spent meanwhile
+   */
   public YcsbRunner(Path bindingClasses, Path classpathFile, List<String> launcher, Path workDir, Size size,
-      Duration limit, PeakMemory memory) throws IOException {
+      Duration limit, PeakMemory memory, List<ServerUnderTest> servers) throws IOException {
     this.classpath = bindingClasses + File.pathSeparator + Files.readString(classpathFile).trim();
     this.launcher = List.copyOf(launcher);
     this.workDir = Files.createDirectories(workDir);
     this.size = size;
     this.limit = limit;
     this.memory = memory;
+    this.servers = List.copyOf(servers);
   }
 
   /** Drops and recreates the table YCSB writes to. */
@@ -99,12 +104,13 @@ public final class YcsbRunner {
     }
     ChildProcess.Outcome outcome;
     Path log = workDir.resolve(runId + ".log");
-    LoadWindow window = LoadWindow.open(server);
+    LoadWindow window = LoadWindow.open(server, servers);
     try (window) {
       outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "YCSB", window.peakResidentBytes());
     ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
+    ChildProcess.appendToLog(log, "other servers' CPU meanwhile: " + window.otherServersCpuByThread());
     if (!outcome.succeeded()) {
       return YcsbResult.failed(outcome.describeFailure());
     }
