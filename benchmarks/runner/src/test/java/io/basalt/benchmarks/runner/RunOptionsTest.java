@@ -40,8 +40,8 @@ class RunOptionsTest {
   @Test
   void sizesAndSuitesCanBeChosen() {
     RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--quick", "--suites", "pe,jmh",
-        "--rows", "1_000", "--warmup-rows", "0", "--warmup-runs", "3", "--rounds", "3", "--launches", "5", "--ycsb-operations", "700",
-        "--update-docs"});
+        "--rows", "1_000", "--warmup-rows", "0", "--warmup-runs", "3", "--rounds", "3", "--launches", "5",
+        "--ycsb-operations", "700", "--update-docs"});
 
     assertEquals("quick", options.plan().mode());
     assertEquals(1000, options.plan().peRowsPerThread());

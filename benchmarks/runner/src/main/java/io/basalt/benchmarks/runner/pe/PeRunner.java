@@ -73,8 +73,9 @@ public final class PeRunner {
       outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "PerformanceEvaluation", window.peakResidentBytes());
-    ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
-    ChildProcess.appendToLog(log, "other servers' CPU meanwhile: " + window.otherServersCpuByThread());
+    for (String line : window.cpuByThreadLines()) {
+      ChildProcess.appendToLog(log, line);
+    }
     if (!outcome.succeeded()) {
       return new Run(Measurement.failed(outcome.describeFailure()), window.serverCompilerShare());
     }

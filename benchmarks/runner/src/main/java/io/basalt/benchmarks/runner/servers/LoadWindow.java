@@ -82,17 +82,13 @@ public final class LoadWindow implements AutoCloseable {
     return serverTicks < 0 ? -1 : serverTicks * 1_000_000.0 / ProcStats.TICKS_PER_SECOND;
   }
 
-  /** The server's CPU time in the window by kind of thread, largest first; meaningful once closed. */
-  public String serverCpuByThread() {
-    return serverThreads;
-  }
-
   /**
-   * What the other servers spent in the window by kind of thread, as "Name: ..." items, or "none" without others;
-   * meaningful once closed.
+   * The lines a run's log ends with: the server's CPU in the window by kind of thread, largest first, and what the
+   * other servers spent meanwhile; meaningful once closed.
    */
-  public String otherServersCpuByThread() {
-    return bystanders.isEmpty() ? "none" : String.join("; ", bystanders);
+  public List<String> cpuByThreadLines() {
+    return List.of("server CPU by thread: " + serverThreads,
+        "other servers' CPU meanwhile: " + (bystanders.isEmpty() ? "none" : String.join("; ", bystanders)));
   }
 
   /** The share of the server's CPU in the window its JIT compilers took, or -1 when unknown; once closed. */

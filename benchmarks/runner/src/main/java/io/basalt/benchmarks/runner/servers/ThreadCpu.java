@@ -49,16 +49,18 @@ public final class ThreadCpu {
    * or -1 when nothing was spent.
    */
   public static double compilerShare(Map<String, Long> before, Map<String, Long> after) {
-    long total = 0;
-    long compiling = 0;
-    for (Map.Entry<String, Long> kind : after.entrySet()) {
-      long spent = Math.max(0, kind.getValue() - before.getOrDefault(kind.getKey(), 0L));
-      total += spent;
-      if (kind.getKey().startsWith(COMPILER_KIND)) {
-        compiling += spent;
-      }
-    }
+    Map<String, Long> spent = spentByKind(before, after);
+    long total = spent.values().stream().mapToLong(Long::longValue).sum();
+    long compiling = spent.entrySet().stream().filter(e -> e.getKey().startsWith(COMPILER_KIND))
+        .mapToLong(Map.Entry::getValue).sum();
     return total == 0 ? -1 : (double) compiling / total;
+  }
+
+  /** What each kind spent between two readings; a kind whose threads ended meanwhile counts nothing, not less. */
+  private static Map<String, Long> spentByKind(Map<String, Long> before, Map<String, Long> after) {
+    Map<String, Long> spent = new LinkedHashMap<>();
+    after.forEach((kind, ticks) -> spent.put(kind, Math.max(0, ticks - before.getOrDefault(kind, 0L))));
+    return spent;
   }
 
   static String kind(String threadName) {
@@ -70,8 +72,7 @@ public final class ThreadCpu {
    * spent under a hundredth of the total are left out.
    */
   public static String describeDifference(Map<String, Long> before, Map<String, Long> after) {
-    Map<String, Long> spent = new LinkedHashMap<>();
-    after.forEach((kind, ticks) -> spent.put(kind, ticks - before.getOrDefault(kind, 0L)));
+    Map<String, Long> spent = spentByKind(before, after);
     long total = spent.values().stream().mapToLong(Long::longValue).sum();
     return spent.entrySet().stream()
         .filter(e -> e.getValue() > 0 && e.getValue() * 100 >= total)

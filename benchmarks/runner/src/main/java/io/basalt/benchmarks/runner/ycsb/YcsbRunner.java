@@ -109,8 +109,9 @@ public final class YcsbRunner {
       outcome = ChildProcess.run(command, log, limit);
     }
     memory.record(server.name(), "YCSB", window.peakResidentBytes());
-    ChildProcess.appendToLog(log, "server CPU by thread: " + window.serverCpuByThread());
-    ChildProcess.appendToLog(log, "other servers' CPU meanwhile: " + window.otherServersCpuByThread());
+    for (String line : window.cpuByThreadLines()) {
+      ChildProcess.appendToLog(log, line);
+    }
     if (!outcome.succeeded()) {
       return YcsbResult.failed(outcome.describeFailure());
     }
