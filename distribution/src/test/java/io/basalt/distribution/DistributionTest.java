@@ -72,6 +72,8 @@ class DistributionTest {
     Path sourceRoot = Path.of(System.getProperty("basalt.source.root"));
     assertEquals(Files.readString(sourceRoot.resolve("conf/basalt-site.xml")),
         Files.readString(home.resolve("conf/basalt-site.xml")));
+    assertEquals(Files.readString(sourceRoot.resolve("conf/logging.properties")),
+        Files.readString(home.resolve("conf/logging.properties")));
     try (var jars = Files.list(home.resolve("lib"))) {
       List<String> names = jars.map(p -> p.getFileName().toString()).toList();
       assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-server-")), names.toString());
@@ -153,6 +155,34 @@ class DistributionTest {
       second.process().destroyForcibly();
     }
     assertFalse(Files.exists(pidFile));
+  }
+
+  @Test
+  void logsWhereConfLoggingPropertiesSays() throws Exception {
+    // The recipe the shipped file gives for rotated log files instead of standard error.
+    Path logs = Files.createDirectories(work.resolve("var-log"));
+    Files.writeString(home.resolve("conf/logging.properties"), String.join("\n",
+        "handlers = java.util.logging.FileHandler",
+        ".level = INFO",
+        "org.apache.zookeeper.level = SEVERE",
+        "java.util.logging.FileHandler.pattern = " + logs.resolve("basalt-%g.log"),
+        "java.util.logging.FileHandler.limit = 104857600",
+        "java.util.logging.FileHandler.count = 10",
+        "java.util.logging.FileHandler.formatter = io.basalt.server.logging.LogLineFormatter", ""));
+    Result start = basalt(onFreePorts("start", "--daemon", "--data-dir", work.resolve("data").toString()));
+    assertEquals(0, start.exit(), start.output());
+    assertEquals(0, basalt("stop").exit());
+
+    String log = Files.readString(logs.resolve("basalt-0.log"));
+    assertTrue(log.lines().anyMatch(line -> line.contains(" INFO  [main] BasaltServer: Basalt ")
+        && line.contains(" serving 0 tables as ")), log);
+    assertTrue(log.strip().endsWith("BasaltServer: Basalt stopped"), log);
+    try (var files = Files.list(logs)) {
+      assertEquals(List.of("basalt-0.log"), files.map(p -> p.getFileName().toString()).toList(),
+          "the handler was closed at the stop, its lock file with it");
+    }
+    String standardError = Files.readString(home.resolve("logs/basalt.log"));
+    assertFalse(standardError.contains("BasaltServer:"), standardError);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.basalt.server;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
+import io.basalt.server.logging.ServerLogging;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -20,6 +21,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
+    ServerLogging.install();
     BasaltConfig config;
     Path pidPath;
     try {
@@ -33,7 +35,7 @@ public final class Main {
     } catch (ConfigException e) {
       System.err.println("basalt: " + e.getMessage());
       System.err.println("Try 'basalt --help'.");
-      System.exit(EXIT_USAGE);
+      exit(EXIT_USAGE);
       return;
     }
     BasaltServer server;
@@ -41,7 +43,7 @@ public final class Main {
       server = BasaltServer.start(config);
     } catch (StartupException e) {
       System.err.println("basalt: error: " + e.getMessage());
-      System.exit(EXIT_STARTUP_FAILED);
+      exit(EXIT_STARTUP_FAILED);
       return;
     }
     PidFile pidFile = null;
@@ -51,7 +53,7 @@ public final class Main {
       } catch (IOException e) {
         System.err.println("basalt: error: cannot write the pid file " + pidPath + ": " + e);
         server.stop();
-        System.exit(EXIT_STARTUP_FAILED);
+        exit(EXIT_STARTUP_FAILED);
         return;
       }
     }
@@ -63,10 +65,16 @@ public final class Main {
       }
       // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal. One that left
       // acknowledged writes only in the log (the flush or close failed) is not: supervisors and scripts must see it.
+      ServerLogging.close();
       Runtime.getRuntime().halt(server.stoppedCleanly() ? 0 : EXIT_STORE_NOT_CLOSED);
     }, "basalt-shutdown"));
     System.out.println(server.readyLine());
     System.out.flush();
     server.awaitStopped();
+  }
+
+  private static void exit(int status) {
+    ServerLogging.close();
+    System.exit(status);
   }
 }

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command as an operator meets it: its one ready line, clean exits, and one-line startup errors. */
 class MainProcessTest {
   private static final Pattern READY = Pattern.compile("Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)");
+  private static final Pattern LOG_LINE = Pattern.compile(
+      "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} (ERROR|WARN |INFO |DEBUG|TRACE) \\[[^\\]]+\\] \\w+: .*");
 
   @TempDir
   Path dir;
@@ -50,6 +52,37 @@ class MainProcessTest {
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
     assertEquals(0, process.exitValue());
     assertEquals(1, Files.readAllLines(stdout).size(), "standard output carries only the ready line");
+    List<String> log = Files.readAllLines(stderr);
+    assertEquals(List.of(), log.stream().filter(line -> !LOG_LINE.matcher(line).matches()).toList(),
+        "every line of the log is one record in Basalt's format");
+    // Logged while the JVM shuts down, alongside the JDK's own hook that would close the log handlers.
+    assertTrue(log.get(log.size() - 1).endsWith(" INFO  [basalt-shutdown] BasaltServer: Basalt stopped"),
+        String.join("\n", log));
+  }
+
+  @Test
+  void anOperatorsLoggingConfigurationReplacesTheDefaults() throws Exception {
+    Path config = Files.writeString(dir.resolve("logging.properties"), String.join("\n",
+        "handlers = java.util.logging.ConsoleHandler",
+        ".level = SEVERE",
+        "io.basalt.server.BasaltServer.level = INFO",
+        "java.util.logging.ConsoleHandler.formatter = io.basalt.server.logging.LogLineFormatter", ""));
+    Path stdout = dir.resolve("out.txt");
+    Path stderr = dir.resolve("err.txt");
+    Process process = launch(List.of("-Djava.util.logging.config.file=" + config), stdout, stderr,
+        "--data-dir", dir.resolve("data").toString(), "--zookeeper-port", "0", "--rpc-port", "0",
+        "--info-port", "-1", "--hostname", "127.0.0.1");
+    try {
+      awaitFirstLine(stdout, process);
+    } finally {
+      process.destroy();
+    }
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
+    assertEquals(0, process.exitValue());
+    List<String> log = Files.readAllLines(stderr);
+    assertEquals(List.of(), log.stream().filter(line -> !line.contains(" BasaltServer: ")).toList(),
+        "only the logger the configuration lets through at INFO");
+    assertTrue(log.stream().anyMatch(line -> line.endsWith("BasaltServer: Basalt stopped")), String.join("\n", log));
   }
 
   @Test
@@ -126,9 +159,16 @@ class MainProcessTest {
   }
 
   private static Process launch(Path stdout, Path stderr, String... args) throws IOException {
-    // The packages the server jar's manifest opens (Add-Opens), as java -jar would open them.
+    return launch(List.of(), stdout, stderr, args);
+  }
+
+  private static Process launch(List<String> jvmOptions, Path stdout, Path stderr, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens",
+        .toString()));
+    command.addAll(jvmOptions);
+    // The packages the server jar's manifest opens (Add-Opens), as java -jar would open them.
+    command.addAll(List.of("--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens",
         "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
         "-cp", System.getProperty("java.class.path"), Main.class.getName()));
     command.addAll(List.of(args));

@@ -1,10 +1,14 @@
 package io.basalt.tools.copy;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.Logger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -19,6 +23,7 @@ public final class CopyCommand {
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;
   static final int EXIT_USAGE = 2;
+  private static final String LOGGING_DEFAULTS = "basalt-tools-logging.properties";
 
   private final CopyOptions options;
   private final PrintStream out;
@@ -117,15 +122,26 @@ public final class CopyCommand {
   }
 
   /**
-   * The client's own log would drown the progress lines: it goes to standard error at WARN unless --verbose, from
-   * a configuration of its own name, so it cannot be confused with a server's log4j2.xml on the same class path.
+   * The client's own log would drown the progress lines: it goes to standard error at WARNING (INFO with
+   * --verbose), unless {@code -Djava.util.logging.config.file} names a configuration of the user's own.
    */
   private static void quietClientLogging(boolean verbose) {
-    if (System.getProperty("log4j2.configurationFile") == null) {
-      System.setProperty("log4j2.configurationFile", "basalt-tools-log4j2.xml");
+    if (System.getProperty("java.util.logging.config.file") != null
+        || System.getProperty("java.util.logging.config.class") != null) {
+      return;
     }
-    if (verbose && System.getProperty("basalt.tools.log.level") == null) {
-      System.setProperty("basalt.tools.log.level", "INFO");
+    try (InputStream defaults = CopyCommand.class.getResourceAsStream("/" + LOGGING_DEFAULTS)) {
+      if (defaults == null) {
+        throw new IOException(LOGGING_DEFAULTS + " is missing from the class path");
+      }
+      LogManager.getLogManager().readConfiguration(defaults);
+    } catch (IOException e) {
+      System.err.println("basalt copy: cannot read the logging configuration, the JDK's defaults apply: "
+          + e.getMessage());
+      return;
+    }
+    if (verbose) {
+      Logger.getLogger("").setLevel(Level.INFO);
     }
   }
 }
