@@ -6,7 +6,7 @@ import java.util.logging.LogManager;
 
 /**
  * The server process logs through SLF4J to {@code java.util.logging}, which the JDK has already loaded: it is ready
- * in a few milliseconds, where a logging framework of its own took a quarter of Basalt's start (docs/benchmarks.md).
+ * in a few milliseconds, where log4j had taken a fifth of the CPU Basalt spent to its ready line (docs/benchmarks.md).
  * Basalt's defaults (conf/{@value #DEFAULTS}, a copy of which this package carries: INFO to standard error, one line
  * per record, chatty libraries at WARN) apply unless {@code -Djava.util.logging.config.file} names a configuration,
  * as bin/basalt does with conf/{@value #DEFAULTS} itself.
