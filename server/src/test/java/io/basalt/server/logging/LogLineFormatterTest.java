@@ -10,7 +10,6 @@ import java.time.ZoneId;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.LogManager;
 import org.junit.jupiter.api.Test;
 
 class LogLineFormatterTest {
@@ -63,13 +62,6 @@ class LogLineFormatterTest {
     String line = formatter.format(made.get());
     assertTrue(line.contains(" [thread-" + other.getId() + "] Y: from elsewhere"), line);
     assertFalse(line.contains(Thread.currentThread().getName()), line);
-  }
-
-  @Test
-  void theServersLogManagerIsNotFooledByOrdinaryThreads() {
-    assertFalse(ServerLogManager.isJdkShutdownHook(Thread.currentThread()));
-    assertFalse(ServerLogManager.isJdkShutdownHook(new Thread(() -> { }, "LogManager$Cleaner")));
-    assertTrue(LogManager.class.isAssignableFrom(ServerLogManager.class));
   }
 
   private static LogRecord record(Level level, String logger, String message) {
