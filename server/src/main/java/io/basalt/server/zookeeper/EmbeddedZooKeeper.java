@@ -37,7 +37,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
       throws IOException, InterruptedException {
     deleteRecursively(directory);
     Files.createDirectories(directory);
-    ZooKeeperServer server = new ServerWithoutMBeans(directory.resolve("snapshots").toFile(),
+    ZooKeeperServer server = new ServerWithoutMonitoring(directory.resolve("snapshots").toFile(),
         directory.resolve("log").toFile(), TICK_MILLIS);
     ServerCnxnFactory connections = new ConnectionsWithoutMBeans();
     connections.configure(address, MAX_CONNECTIONS_PER_HOST);
@@ -64,12 +64,14 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
   /*
    * ZooKeeper registers its server and each connection as JMX MBeans, and the first registration builds the JVM's
-   * platform MBean server: some 5 % of the CPU Basalt spends to its ready line. An embedded server that holds only
-   * Basalt's own registry has nothing an operator would watch there, so it registers none.
+   * platform MBean server: some 5 % of the CPU Basalt spends to its ready line. Its metric gauges bring up the JVM's
+   * operating system MXBean for file descriptor counts that only ZooKeeper's own monitoring commands would show,
+   * and Basalt enables none of them. An embedded server that holds only Basalt's own registry has nothing an
+   * operator would watch there, so it registers neither.
    */
 
-  private static final class ServerWithoutMBeans extends ZooKeeperServer {
-    ServerWithoutMBeans(File snapshots, File log, int tickMillis) throws IOException {
+  private static final class ServerWithoutMonitoring extends ZooKeeperServer {
+    ServerWithoutMonitoring(File snapshots, File log, int tickMillis) throws IOException {
       super(snapshots, log, tickMillis);
     }
 
@@ -78,6 +80,12 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
     @Override
     protected void unregisterJMX() {}
+
+    @Override
+    protected void registerMetrics() {}
+
+    @Override
+    protected void unregisterMetrics() {}
   }
 
   private static final class ConnectionsWithoutMBeans extends NIOServerCnxnFactory {

@@ -1,6 +1,7 @@
 package io.basalt.server.zookeeper;
 
-import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
@@ -21,9 +22,22 @@ final class WriterMetadata {
     this.writerId = writerId;
   }
 
-  /** The metadata of this process, identified as HBase identifies a writer. */
+  /**
+   * The metadata of this process, identified as HBase identifies a writer: by the runtime MXBean's name, which is
+   * built the same way here without the MXBean's first-use cost on the start path.
+   */
   static WriterMetadata ofThisProcess() {
-    return new WriterMetadata(ManagementFactory.getRuntimeMXBean().getName().getBytes(StandardCharsets.UTF_8));
+    return new WriterMetadata(processName().getBytes(StandardCharsets.UTF_8));
+  }
+
+  static String processName() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      host = "localhost";
+    }
+    return ProcessHandle.current().pid() + "@" + host;
   }
 
   /** {@code payload} with the metadata before it. */

@@ -2,12 +2,14 @@ package io.basalt.server.zookeeper;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,7 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.server.ServerMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +27,7 @@ class EmbeddedZooKeeperTest {
   Path dir;
 
   @Test
-  void servesClientsWithoutRegisteringMBeans() throws Exception {
+  void servesClientsWithoutRegisteringMBeansOrGauges() throws Exception {
     try (EmbeddedZooKeeper zookeeper = EmbeddedZooKeeper.start(dir.resolve("zk"),
         new InetSocketAddress("127.0.0.1", 0))) {
       CountDownLatch connected = new CountDownLatch(1);
@@ -44,6 +47,11 @@ class EmbeddedZooKeeperTest {
       Set<ObjectName> beans = ManagementFactory.getPlatformMBeanServer()
           .queryNames(new ObjectName("org.apache.ZooKeeperService:*"), null);
       assertEquals(Set.of(), beans, "neither the server nor its connections are MBeans");
+      Set<String> metrics = new HashSet<>();
+      ServerMetrics.getMetrics().getMetricsProvider().dump((name, value) -> metrics.add(name));
+      assertTrue(metrics.contains("bytes_received_count"), "the server's counters are there: " + metrics);
+      assertFalse(metrics.contains("znode_count") || metrics.contains("open_file_descriptor_count"),
+          "but none of its gauges: " + metrics);
     }
   }
 }
