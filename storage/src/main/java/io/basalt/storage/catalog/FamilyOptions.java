@@ -31,8 +31,9 @@ public record FamilyOptions(Compression compression, Bloom bloom, int blockSizeB
   }
 
   /*
-   * Written out because a record's generated equals and hashCode bootstrap through method handles on first use,
-   * and a cold server's first createTable, which keys the store's RocksDB options by these, paid some 30 ms for it.
+   * Written out because a record's generated equals and hashCode bootstrap through method handles on first use:
+   * a cold server's first createTable, which keys the store's RocksDB options by these, spent some 30 ms of its
+   * wall time on that in a profile.
    */
 
   @Override
