@@ -4,6 +4,7 @@ import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.IteratorOpener;
+import io.basalt.storage.data.IteratorPool;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
@@ -34,6 +35,7 @@ public final class Table {
   private final WriteOptionsByDurability writeOptions;
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private final Set<TableCursor> openCursors = ConcurrentHashMap.newKeySet();
+  private final IteratorPool iteratorPool;
   private volatile TableDefinition definition;
   private volatile List<ColumnFamilyHandle> handles;
   private boolean dropped;
@@ -45,6 +47,7 @@ public final class Table {
     this.writeOptions = writeOptions;
     this.definition = definition;
     this.handles = List.copyOf(handles);
+    this.iteratorPool = new IteratorPool(db, this.handles);
   }
 
   public TableDefinition definition() {
@@ -178,7 +181,7 @@ public final class Table {
       }
       IteratorOpener reopener = resumable ? options -> reopenIterators(selected, options) : null;
       TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener, fillCache,
-          openCursors::remove);
+          iteratorPool, openCursors::remove);
       openCursors.add(cursor);
       return cursor;
     } finally {
@@ -296,6 +299,7 @@ public final class Table {
     try {
       definition = next;
       handles = List.copyOf(nextHandles);
+      iteratorPool.relayout(handles);
     } finally {
       lifecycle.writeLock().unlock();
     }
@@ -319,6 +323,7 @@ public final class Table {
     lifecycle.writeLock().lock();
     try {
       dropped = true;
+      iteratorPool.close();
       for (TableCursor cursor : List.copyOf(openCursors)) {
         cursor.close("table " + definition.name() + " was dropped");
       }
@@ -333,6 +338,7 @@ public final class Table {
     lifecycle.writeLock().lock();
     try {
       dropped = true;
+      iteratorPool.close();
       for (TableCursor cursor : List.copyOf(openCursors)) {
         cursor.close(reason);
       }
@@ -343,6 +349,19 @@ public final class Table {
 
   List<ColumnFamilyHandle> handles() {
     return handles;
+  }
+
+  /**
+   * Closes the iterators kept for reuse that have been idle for at least {@code idleNanos}, so that they stop
+   * pinning memtables and files replaced since.
+   */
+  void closeIdleIterators(long idleNanos) {
+    iteratorPool.closeIdle(idleNanos);
+  }
+
+  /** The iterators kept for reuse by this table's cursors. */
+  IteratorPool iteratorPool() {
+    return iteratorPool;
   }
 
   /** Holds off schema changes and drops for a write or a cursor's opening; not waited for without blocking. */

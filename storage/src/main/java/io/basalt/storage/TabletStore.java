@@ -54,6 +54,7 @@ public final class TabletStore implements AutoCloseable {
   private final Object ddlLock = new Object();
   private final AtomicLong lastTabletId = new AtomicLong();
   private final Tablets tablets;
+  private IdleIteratorSweeper idleIteratorSweeper;
   private boolean closed;
 
   private TabletStore(Path directory, StoreResources resources, RocksDB db, ColumnFamilyHandle catalogHandle,
@@ -103,6 +104,7 @@ public final class TabletStore implements AutoCloseable {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
       store.restoreTables(byName);
+      store.idleIteratorSweeper = new IdleIteratorSweeper(store.tables::values);
       return store;
     } catch (RocksDBException e) {
       handles.forEach(ColumnFamilyHandle::close);
@@ -336,6 +338,7 @@ public final class TabletStore implements AutoCloseable {
         return;
       }
       closed = true;
+      idleIteratorSweeper.close();
       for (Table table : tables.values()) {
         table.closeCursors("the store is closing");
       }

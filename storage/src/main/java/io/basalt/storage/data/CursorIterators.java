@@ -17,11 +17,16 @@ import org.rocksdb.Snapshot;
  * read through: the range's bounds, the read tier, and for a resumable set opened without waiting, a snapshot of its
  * own, over which {@link #reopenBlocking()} opens iterators that may wait. Also the check of their status, which
  * is where RocksDB reports both a failed read and a block it did not read because it must not wait.
+ *
+ * <p>A cursor over one family between two bounds borrows its iterator from the table's {@link IteratorPool} and
+ * gives it back on closing; the others open and close their own.
  */
 final class CursorIterators {
   private final RocksDB db;
   private final String tableName;
   private final IteratorOpener reopener;
+  private final IteratorPool pool;
+  private final PooledIterator pooled;
   private final Snapshot snapshot;
   private final Slice upperBound;
   private final Slice lowerBound;
@@ -37,15 +42,26 @@ final class CursorIterators {
    * @param highKey first key past the range, or null for none
    * @param reopener how to open the iterators again, for a set that can go on blocking; null if it never needs to
    * @param fillCache whether blocks read from disk enter the block cache
+   * @param pool where a cursor over one family between two bounds borrows its iterator; null for none
    */
   CursorIterators(RocksDB db, String tableName, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey,
-      IteratorOpener reopener, boolean fillCache) {
+      IteratorOpener reopener, boolean fillCache, IteratorPool pool) {
     this.db = db;
     this.tableName = tableName;
     this.fillCache = fillCache;
     this.nonBlocking = NonBlocking.active();
     // Only iterators that may have to go on blocking need a snapshot of their own; the others pin their own state.
     this.reopener = nonBlocking ? reopener : null;
+    this.pool = pool;
+    this.pooled = borrows(pool, handles, lowKey, highKey)
+        ? pool.acquire(handles.get(0), nonBlocking, lowKey, highKey) : null;
+    if (pooled != null) {
+      this.snapshot = null;
+      this.upperBound = null;
+      this.lowerBound = null;
+      this.iterators = new FamilyIterator[] {new FamilyIterator(pooled.iterator(), tableName, nonBlocking)};
+      return;
+    }
     this.snapshot = this.reopener == null ? null : db.getSnapshot();
     this.upperBound = highKey == null ? null : new Slice(highKey);
     this.lowerBound = lowKey.length == 0 ? null : new Slice(lowKey);
@@ -57,6 +73,16 @@ final class CursorIterators {
       closeNative();
       throw new IllegalStateException("cannot open iterators on " + tableName + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether this set borrows its iterator: only one family's (several are created together, to read one state),
+   * with both bounds (a kept iterator always has two, rewritten in place), with no snapshot of its own (which only a
+   * resumable set needs) and filling the cache (a sweep must not).
+   */
+  private boolean borrows(IteratorPool pool, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey) {
+    return pool != null && handles.size() == 1 && lowKey.length > 0 && highKey != null && reopener == null
+        && fillCache;
   }
 
   /** The iterators in family order; the array changes when they are reopened. */
@@ -119,6 +145,11 @@ final class CursorIterators {
   }
 
   void close() {
+    if (pooled != null) {
+      iterators[0].detach();
+      pool.release(pooled);
+      return;
+    }
     closeIterators();
     closeNative();
   }

@@ -22,7 +22,7 @@ final class FamilyIterator {
   private static final ThreadLocal<byte[][]> SCRATCH =
       ThreadLocal.withInitial(() -> new byte[][] {new byte[KEY_SCRATCH_BYTES], new byte[VALUE_SCRATCH_BYTES]});
 
-  private final RocksIterator iterator;
+  private RocksIterator iterator;
   private final String tableName;
   private final boolean nonBlocking;
   private boolean validKnown;
@@ -123,6 +123,15 @@ final class FamilyIterator {
   void close() {
     moved();
     iterator.close();
+  }
+
+  /**
+   * Lets go of an iterator another cursor may now use, without closing it: a use of this one after that fails
+   * instead of reading someone else's position.
+   */
+  void detach() {
+    moved();
+    iterator = null;
   }
 
   private void moved() {

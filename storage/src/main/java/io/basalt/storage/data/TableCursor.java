@@ -72,9 +72,10 @@ public final class TableCursor implements AutoCloseable {
    *
    * @param reopener opens the iterators again for {@link #resumeBlocking}; null for a cursor that is not resumable
    * @param fillCache whether blocks read from disk enter the block cache
+   * @param pool the table's kept iterators, which a cursor over one family between two bounds borrows from
    */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
-      RowRange range, IteratorOpener reopener, boolean fillCache, Consumer<TableCursor> onClose) {
+      RowRange range, IteratorOpener reopener, boolean fillCache, IteratorPool pool, Consumer<TableCursor> onClose) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
     this.entered = new boolean[familyNames.length];
@@ -82,7 +83,7 @@ public final class TableCursor implements AutoCloseable {
     this.onClose = onClose;
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
-    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener, fillCache);
+    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener, fillCache, pool);
     positionAtStart();
   }
 
