@@ -2,6 +2,7 @@ package io.basalt.storage;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -212,7 +213,7 @@ class IteratorPoolTest {
           for (int n = 0; n < 3000; n++) {
             String row = row(ThreadLocalRandom.current().nextInt(rows));
             List<String> cells = get(table, row);
-            assertTrue(!cells.isEmpty(), row);
+            assertFalse(cells.isEmpty(), row);
             for (String cell : cells) {
               assertTrue(cell.startsWith(row + "=" + row + "@"), cell);
             }

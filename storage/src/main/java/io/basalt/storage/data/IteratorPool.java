@@ -17,9 +17,9 @@ import org.rocksdb.RocksDBException;
  * of what a get costs; a kept one is refreshed onto the latest state instead, which is cheap while no flush or
  * compaction has changed the family's files.
  *
- * <p>Only cursors over one family between two bounds use the pool: a get, and most scans a client bounds. A cursor
- * over several families needs its iterators created together, so that they read one state and a row mutation is
- * never seen half applied.
+ * <p>Only cursors over one family between two bounds use the pool, such as every get of one family. A cursor over
+ * several families needs its iterators created together, so that they read one state and a row mutation is never
+ * seen half applied.
  *
  * <p>An idle iterator pins the memtables and files it last read: a flushed memtable's memory and a compacted file's
  * disk space are not given back while it is kept. So the store closes iterators idle for longer than a moment
