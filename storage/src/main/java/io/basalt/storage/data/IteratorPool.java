@@ -23,8 +23,9 @@ import org.rocksdb.RocksDBException;
  *
  * <p>An idle iterator pins the memtables and files it last read: a flushed memtable's memory and a compacted file's
  * disk space are not given back while it is kept. So the store closes iterators idle for longer than a moment
- * ({@link #closeIdle}); the ones in steady use are refreshed at every use and pin nothing old. A new layout or a
- * drop closes every idle iterator, and one in use when that happened is closed when its cursor returns it.
+ * ({@link #closeIdle}); the ones in steady use move onto the latest state at every use, so what they pin is never
+ * older than their last use. A new layout or a drop closes every idle iterator, and one in use when that happened is
+ * closed when its cursor returns it.
  */
 public final class IteratorPool {
   /** More idle iterators than this per family are closed, not kept: more threads than this rarely read at once. */
