@@ -15,23 +15,29 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 public final class MetaSchema {
   public static final RegionInfo REGION = RegionInfoBuilder.FIRST_META_REGIONINFO;
 
-  private static final TableDescriptor DESCRIPTOR = TableDescriptorBuilder.newBuilder(TableName.META_TABLE_NAME)
-      .setColumnFamily(catalogFamily(HConstants.CATALOG_FAMILY, 3))
-      .setColumnFamily(catalogFamily(HConstants.TABLE_FAMILY, 3))
-      .setColumnFamily(catalogFamily(HConstants.REPLICATION_BARRIER_FAMILY, HConstants.ALL_VERSIONS))
-      .build();
-
   private MetaSchema() {}
 
   /** The family settings of hbase:meta, as reads use them. */
-  private static final FamilySchema FAMILIES = FamilySchema.of(DESCRIPTOR);
-
   public static FamilySchema families() {
-    return FAMILIES;
+    return Schema.FAMILIES;
   }
 
   public static TableDescriptor descriptor() {
-    return DESCRIPTOR;
+    return Schema.DESCRIPTOR;
+  }
+
+  /**
+   * Built on first use, not with {@link #REGION}: a table descriptor needs HBase's column family classes, whose
+   * initialization is the slowest part of a cold start (the server's preload thread does it meanwhile), and the
+   * region is wanted before any descriptor is.
+   */
+  private static final class Schema {
+    static final TableDescriptor DESCRIPTOR = TableDescriptorBuilder.newBuilder(TableName.META_TABLE_NAME)
+        .setColumnFamily(catalogFamily(HConstants.CATALOG_FAMILY, 3))
+        .setColumnFamily(catalogFamily(HConstants.TABLE_FAMILY, 3))
+        .setColumnFamily(catalogFamily(HConstants.REPLICATION_BARRIER_FAMILY, HConstants.ALL_VERSIONS))
+        .build();
+    static final FamilySchema FAMILIES = FamilySchema.of(DESCRIPTOR);
   }
 
   private static ColumnFamilyDescriptor catalogFamily(byte[] name, int versions) {
