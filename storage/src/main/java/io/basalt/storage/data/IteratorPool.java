@@ -104,18 +104,15 @@ public final class IteratorPool {
     List<PooledIterator> stale = new ArrayList<>();
     long now = System.nanoTime();
     synchronized (this) {
-      for (Map<ColumnFamilyHandle, ArrayDeque<PooledIterator>> byHandle : List.of(idleByHandle,
-          idleNonBlockingByHandle)) {
-        for (ArrayDeque<PooledIterator> idle : byHandle.values()) {
-          // Oldest first: the deque is in order of return.
-          for (Iterator<PooledIterator> it = idle.iterator(); it.hasNext(); ) {
-            PooledIterator candidate = it.next();
-            if (now - candidate.idleSinceNanos() < idleNanos) {
-              break;
-            }
-            it.remove();
-            stale.add(candidate);
+      for (ArrayDeque<PooledIterator> idle : allIdle()) {
+        // Oldest first: the deque is in order of return.
+        for (Iterator<PooledIterator> it = idle.iterator(); it.hasNext(); ) {
+          PooledIterator candidate = it.next();
+          if (now - candidate.idleSinceNanos() < idleNanos) {
+            break;
           }
+          it.remove();
+          stale.add(candidate);
         }
       }
     }
@@ -150,10 +147,7 @@ public final class IteratorPool {
   /** How many iterators are kept idle now. */
   public synchronized int idleCount() {
     int count = 0;
-    for (ArrayDeque<PooledIterator> idle : idleByHandle.values()) {
-      count += idle.size();
-    }
-    for (ArrayDeque<PooledIterator> idle : idleNonBlockingByHandle.values()) {
+    for (ArrayDeque<PooledIterator> idle : allIdle()) {
       count += idle.size();
     }
     return count;
@@ -179,11 +173,16 @@ public final class IteratorPool {
 
   private List<PooledIterator> takeAllIdle() {
     List<PooledIterator> all = new ArrayList<>();
-    for (Map<ColumnFamilyHandle, ArrayDeque<PooledIterator>> byHandle : List.of(idleByHandle,
-        idleNonBlockingByHandle)) {
-      byHandle.values().forEach(all::addAll);
-      byHandle.clear();
-    }
+    allIdle().forEach(all::addAll);
+    idleByHandle.clear();
+    idleNonBlockingByHandle.clear();
+    return all;
+  }
+
+  /** Every family's idle iterators, blocking and not; called holding this pool's lock. */
+  private List<ArrayDeque<PooledIterator>> allIdle() {
+    List<ArrayDeque<PooledIterator>> all = new ArrayList<>(idleByHandle.values());
+    all.addAll(idleNonBlockingByHandle.values());
     return all;
   }
 }
