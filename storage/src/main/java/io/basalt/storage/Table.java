@@ -11,6 +11,7 @@ import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -271,6 +272,51 @@ public final class Table {
       throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
     } finally {
       lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * Erases every cell of rows {@code [lowRow, highRow)} (empty bounds are open) in every family, in one write batch
+   * of RocksDB range deletions, logged and fsynced before it returns. It is applied while every row lock is held,
+   * so a read-modify-write of a row in the range (an increment, a check-and-mutate) lands wholly before it or wholly
+   * after it, and readers see each row with all its cells or with none. The space goes when compactions reach the
+   * range; cursors already open keep reading what they started with.
+   */
+  public void deleteRows(byte[] lowRow, byte[] highRow) throws StorageException {
+    byte[] low = lowRow.length == 0 ? new byte[0] : CellKeys.rowStart(lowRow);
+    byte[] high = highRow.length == 0 ? null : CellKeys.rowStart(highRow);
+    lifecycle.readLock().lock();
+    try (WriteBatch batch = new WriteBatch();
+        RowLocks.RowLock ignored = rowLocks.lockEveryRow()) {
+      checkNotDropped();
+      for (ColumnFamilyHandle handle : handles) {
+        // Row keys have no largest value, so an open end is the family's last key, which no writer can move while
+        // every row lock is held.
+        byte[] last = high == null ? lastKey(handle) : null;
+        byte[] end = high != null ? high : last;
+        if (end != null && Arrays.compareUnsigned(low, end) < 0) {
+          batch.deleteRange(handle, low, end);
+        }
+        if (last != null && Arrays.compareUnsigned(low, last) <= 0) {
+          batch.delete(handle, last);
+        }
+      }
+      db.write(writeOptions.get(Durability.LOG_FSYNC), batch);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("deleting rows of table " + definition.name(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  private byte[] lastKey(ColumnFamilyHandle handle) throws RocksDBException {
+    try (RocksIterator iterator = db.newIterator(handle)) {
+      iterator.seekToLast();
+      if (!iterator.isValid()) {
+        iterator.status();
+        return null;
+      }
+      return iterator.key();
     }
   }
 

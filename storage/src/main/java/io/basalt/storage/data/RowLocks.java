@@ -17,6 +17,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class RowLocks {
   private static final int STRIPES = 4096;
+  /** What a timeout while locking every row names as the row waited for. */
+  private static final byte[] EVERY_ROW = "(every row)".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
   private final long waitNanos;
@@ -52,6 +54,30 @@ public final class RowLocks {
       }
     }
     return new RowLock(wanted);
+  }
+
+  /**
+   * Locks every row of every table, taking all stripes in the order {@link #lockAll} takes them, so it deadlocks
+   * with no writer: for a change to a whole row range, which must not interleave with a read-modify-write of any row
+   * in it. Writers of every table wait meanwhile, so hold it only for a single write.
+   */
+  public RowLock lockEveryRow() throws RowLockTimeoutException {
+    int[] every = new int[STRIPES];
+    int acquired = 0;
+    try {
+      for (int stripe = 0; stripe < STRIPES; stripe++) {
+        acquire(stripe, EVERY_ROW);
+        every[stripe] = stripe;
+        acquired++;
+      }
+    } finally {
+      if (acquired < STRIPES) {
+        for (int i = acquired - 1; i >= 0; i--) {
+          stripes[i].unlock();
+        }
+      }
+    }
+    return new RowLock(every);
   }
 
   private void acquire(int stripe, byte[] row) throws RowLockTimeoutException {
