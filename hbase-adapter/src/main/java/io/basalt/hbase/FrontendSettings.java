@@ -13,13 +13,16 @@ import java.time.Clock;
  * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
  * @param compactionPolicy when regions are compacted without anyone asking
  * @param tabletPolicy when tablets are split and merged without anyone asking
+ * @param snapshotCleanupPeriodMillis how often snapshots whose TTL has run out are deleted while snapshot cleanup is
+ *     on ({@code hbase.master.cleaner.snapshot.interval})
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
-    CompactionPolicy compactionPolicy, TabletPolicy tabletPolicy, Clock clock) {
+    CompactionPolicy compactionPolicy, TabletPolicy tabletPolicy, long snapshotCleanupPeriodMillis, Clock clock) {
 
   public static FrontendSettings defaults() {
+    // HBase's master looks for expired snapshots every 30 minutes by default.
     return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), TabletPolicy.defaults(),
-        Clock.systemUTC());
+        1_800_000, Clock.systemUTC());
   }
 }

@@ -4,6 +4,7 @@ import io.basalt.hbase.autosplit.TabletBalancer;
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.cluster.SnapshotCleanupChore;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
@@ -31,8 +32,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 
 /**
  * Basalt's HBase personality over a tablet store: the table catalog, hbase:meta, the regions and scanners, and the
- * four RPC services (ClientService, AdminService, MasterService, ClientMetaService) that the server exposes on its
- * port.
+ * five RPC services (ClientService, AdminService, MasterService, ClientMetaService, HbckService) that the server
+ * exposes on its port.
  */
 public final class HBaseFrontend implements AutoCloseable {
   private final TableCatalog catalog;
@@ -40,6 +41,7 @@ public final class HBaseFrontend implements AutoCloseable {
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
   private final TabletBalancer balancer;
+  private final SnapshotCleanupChore snapshotCleanup;
   private final RpcDispatcher dispatcher;
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -61,8 +63,11 @@ public final class HBaseFrontend implements AutoCloseable {
     RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store, statistics);
     this.balancer = new TabletBalancer(catalog, splits, statistics, switches, settings.tabletPolicy(), clock);
     balancer.start();
+    this.snapshotCleanup = new SnapshotCleanupChore(catalog.snapshots(), switches,
+        settings.snapshotCleanupPeriodMillis());
+    snapshotCleanup.start();
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, switches, splits, statistics, settings);
+        compactions, switches, splits, statistics, snapshotCleanup, settings);
   }
 
   /**
@@ -76,6 +81,7 @@ public final class HBaseFrontend implements AutoCloseable {
     AdminProtos.AdminService.getDescriptor();
     MasterProtos.MasterService.getDescriptor();
     RegistryProtos.ClientMetaService.getDescriptor();
+    MasterProtos.HbckService.getDescriptor();
     ProtobufUtil.toProtoTableName(TableName.META_TABLE_NAME);
     TableDescriptorBuilder.newBuilder(TableName.META_TABLE_NAME).build().getColumnFamilies();
   }
@@ -88,10 +94,14 @@ public final class HBaseFrontend implements AutoCloseable {
     return catalog;
   }
 
-  /** Closes every open scanner and stops balancing tablets, compacting and sampling. The store is closed by its owner. */
+  /**
+   * Closes every open scanner and stops balancing tablets, cleaning up snapshots, compacting and sampling. The store
+   * is closed by its owner.
+   */
   @Override
   public void close() {
     balancer.close();
+    snapshotCleanup.close();
     scanners.close();
     compactions.close();
     statistics.close();

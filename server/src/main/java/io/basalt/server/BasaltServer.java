@@ -125,7 +125,7 @@ public final class BasaltServer {
       frontend = new HBaseFrontend(store, identity, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), compactionPolicy(config), tabletPolicy(config),
-          Clock.systemUTC()));
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }

@@ -85,6 +85,7 @@ class RestartTest {
       admin.balancerSwitch(false, true);
       admin.splitSwitch(false, true);
       admin.catalogJanitorSwitch(false);
+      admin.snapshotCleanupSwitch(false, true);
       regionsBefore = admin.getRegions(split);
       assertEquals(0, basalt.stop(), "a clean stop exits 0");
     }
@@ -102,6 +103,7 @@ class RestartTest {
       assertFalse(admin.isSplitEnabled());
       assertTrue(admin.isMergeEnabled());
       assertTrue(admin.isCatalogJanitorEnabled(), "the catalog janitor starts on with each master, as on HBase");
+      assertFalse(admin.isSnapshotCleanupEnabled(), "the snapshot cleanup switch is kept, as HBase keeps it");
       List<RegionInfo> regionsAfter = admin.getRegions(split);
       assertEquals(regionsBefore.size(), regionsAfter.size());
       for (int i = 0; i < regionsBefore.size(); i++) {

@@ -11,14 +11,16 @@ import java.util.StringJoiner;
 
 /**
  * The cluster-wide switches HBase's master keeps (balancer, normalizer, catalog janitor, cleaner chore, splits and
- * merges). On one server most steer nothing yet, but clients and the shell set and read them back, and tools check
- * them before acting. The ones HBase keeps in ZooKeeper (balancer, normalizer, split, merge) survive a restart here
- * too, kept in the store; the others start on with each process, as they do on an HBase master.
+ * merges, snapshot cleanup). On one server some steer nothing, but clients and the shell set and read them back,
+ * and tools check them before acting. The ones HBase 2.6 keeps across restarts (balancer, normalizer, split, merge
+ * and snapshot cleanup, in its master's local region, formerly in ZooKeeper) survive a restart here too, kept in
+ * the store; the others start on with each process, as they do on an HBase master.
  */
 public final class ClusterSwitches {
   /** A switch, on by default as in HBase. */
   public enum Switch {
-    BALANCER(true), NORMALIZER(true), CATALOG_JANITOR(false), CLEANER_CHORE(false), SPLIT(true), MERGE(true);
+    BALANCER(true), NORMALIZER(true), CATALOG_JANITOR(false), CLEANER_CHORE(false), SPLIT(true), MERGE(true),
+    SNAPSHOT_CLEANUP(true);
 
     private final boolean persistent;
 

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.UnknownRegionException;
 import org.apache.hadoop.hbase.client.DoNotRetryRegionException;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -90,13 +91,20 @@ public final class RegionSplitsAndMerges {
     return daughters;
   }
 
-  /** Merges two or more adjacent regions of one table into one and returns it. */
+  /**
+   * Merges two or more regions of one table into one and returns it. Without {@code forcible} the regions must be
+   * adjacent. With it they need not be, as in HBase: the merged region spans from the first one's start to the
+   * last one's end. HBase then leaves the regions in between in hbase:meta, overlapping the merged one (its scans
+   * skip their rows, its gets may or may not find them, and hbck reports the overlap); tablets always tile, so here
+   * the merged region takes in the regions in between too, and every row stays readable.
+   */
   public RegionInfo merge(List<RegionInfo> regions, boolean forcible) throws IOException {
     List<RegionInfo> sorted = new ArrayList<>(regions);
     sorted.sort(Comparator.comparing(RegionInfo::getStartKey, Bytes.BYTES_COMPARATOR));
-    if (sorted.stream().map(RegionInfo::getEncodedName).distinct().count() != sorted.size()) {
+    long distinct = sorted.stream().map(RegionInfo::getEncodedName).distinct().count();
+    if (distinct != sorted.size()) {
       throw new MergeRegionException("Duplicate regions specified; cannot merge a region to itself. Passed in "
-          + regions.size() + " regions");
+          + regions.size() + " but only " + distinct + " unique.");
     }
     if (sorted.size() < 2) {
       throw new MergeRegionException("Need two Regions at least to run a Merge");
@@ -107,29 +115,34 @@ public final class RegionSplitsAndMerges {
       if (!previous.getTable().equals(next.getTable())) {
         throw new MergeRegionException("Can't merge regions from different tables: " + previous + ", " + next);
       }
-      if (!previous.isAdjacent(next)) {
-        // HBase's forcible merge exists to repair holes and overlaps, which tablets that always tile cannot have.
-        throw new MergeRegionException("Unable to merge non-adjacent regions '" + previous.getShortNameToLog()
-            + "', '" + next.getShortNameToLog() + "'" + (forcible ? " (Basalt's regions never overlap)" : ""));
+      if (!forcible && !previous.isAdjacent(next)) {
+        throw new MergeRegionException("Unable to merge non-adjacent or non-overlapping regions '"
+            + previous.getShortNameToLog() + "', '" + next.getShortNameToLog() + "' when force=false");
       }
     }
     TableName name = sorted.get(0).getTable();
-    List<CompactionBacklog> parentBacklogs = sorted.stream().map(this::backlogOf).toList();
+    // Taken before the change, as for a split: the parents' statistics go once the regions are next listed.
+    List<CompactionBacklog> parentBacklogs = new ArrayList<>();
     HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
       if (!table.descriptor().isMergeEnabled()) {
         throw new DoNotRetryIOException("Merge of " + RegionInfo.getShortNameToLog(sorted)
             + " failed as region merge is disabled for the table");
       }
-      List<TabletDefinition> tablets = new ArrayList<>();
       for (RegionInfo region : sorted) {
         try {
-          tablets.add(tabletOf(table, region));
+          tabletOf(table, region);
         } catch (DoNotRetryRegionException e) {
           throw new MergeRegionException(e);
         }
       }
+      // The named regions and, after a forced merge of regions apart, those between them.
+      List<TabletDefinition> tablets = table.definition().tablets();
+      int first = tablets.indexOf(tabletOf(table, sorted.get(0)));
+      int last = tablets.indexOf(tabletOf(table, sorted.get(sorted.size() - 1)));
+      List<TabletDefinition> merging = tablets.subList(first, last + 1);
+      merging.forEach(tablet -> parentBacklogs.add(backlogOf(HBaseTable.regionInfo(name, tablet))));
       try {
-        store.tablets().merge(storageName, tablets);
+        store.tablets().merge(storageName, merging);
       } catch (UnknownTabletException e) {
         throw new UnknownRegionException(e.getMessage());
       }
@@ -137,6 +150,25 @@ public final class RegionSplitsAndMerges {
     RegionInfo merged = newRegions(after, sorted).get(0);
     parentBacklogs.forEach(parent -> backlogOf(merged).inherit(parent, 1.0));
     return merged;
+  }
+
+  /**
+   * Deletes every cell of a region's rows and keeps the region, as HBase's TruncateRegionProcedure does (it closes
+   * the region, deletes its files and opens it again under the same name). The region's rows are erased in one
+   * durable step; the table's other regions are not touched.
+   */
+  public void truncate(RegionInfo region) throws IOException {
+    TableName name = region.getTable();
+    if (name.equals(TableName.META_TABLE_NAME)) {
+      throw new IOException("Can't truncate region in catalog tables");
+    }
+    catalog.changeTablets(name, (table, storageName) -> {
+      if (!table.isEnabled()) {
+        throw new TableNotEnabledException(name);
+      }
+      TabletDefinition tablet = tabletOf(table, region);
+      table.storage().deleteRows(tablet.startRow(), tablet.endRow());
+    });
   }
 
   private CompactionBacklog backlogOf(RegionInfo region) {

@@ -23,6 +23,8 @@ import org.apache.hadoop.hbase.snapshot.SnapshotExistsException;
 import org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException;
 import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * HBase snapshots over the store's: each keeps the SnapshotDescription HBase's master would have recorded, and
@@ -30,6 +32,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * taken synchronously, so one is complete as soon as it is listed.
  */
 public final class SnapshotCatalog {
+  private static final Logger LOG = LoggerFactory.getLogger(SnapshotCatalog.class);
   /** The snapshot property holding the HBase description. */
   private static final String DESCRIPTION = "hbase.snapshot";
   /** The snapshot layout version HBase 2 reports for the snapshots it takes. */
@@ -120,6 +123,33 @@ public final class SnapshotCatalog {
   }
 
   /**
+   * Deletes every snapshot whose TTL has run out, as HBase's snapshot cleanup chore does. A snapshot that cannot be
+   * deleted (gone meanwhile, or a storage error) is logged and left for the next pass, so one bad snapshot does not
+   * keep the others.
+   *
+   * @return the names of the snapshots deleted
+   */
+  public List<String> deleteExpired() throws IOException {
+    List<String> deleted = new ArrayList<>();
+    for (SnapshotDescription snapshot : list()) {
+      if (!expired(snapshot)) {
+        continue;
+      }
+      try {
+        store.delete(snapshot.getName());
+        deleted.add(snapshot.getName());
+        LOG.info("Deleted snapshot {} of table {}: its TTL of {} s from {} has run out", snapshot.getName(),
+            snapshot.getTable(), snapshot.getTtl(), snapshot.getCreationTime());
+      } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+        LOG.debug("Expired snapshot {} was deleted by someone else", snapshot.getName());
+      } catch (StorageException e) {
+        LOG.warn("Cannot delete expired snapshot {}; the next cleanup tries again", snapshot.getName(), e);
+      }
+    }
+    return deleted;
+  }
+
+  /**
    * Restores the snapshot {@code request} names into the table it names if that table exists (it must be
    * disabled), or clones it into a new table of that name otherwise.
    */
@@ -181,9 +211,10 @@ public final class SnapshotCatalog {
     return description.build();
   }
 
+  /** HBase's rule: a TTL of 0 (or one too long to be a time) keeps a snapshot forever. */
   private boolean expired(SnapshotDescription snapshot) {
     long ttl = snapshot.getTtl();
-    return ttl > 0 && ttl < MAX_TTL_SECONDS
+    return snapshot.getCreationTime() > 0 && ttl > 0 && ttl < MAX_TTL_SECONDS
         && snapshot.getCreationTime() + TimeUnit.SECONDS.toMillis(ttl) < clock.millis();
   }
 

@@ -299,7 +299,7 @@ public final class TableCatalog {
     }
   }
 
-  /** A change to a table's tablets (a split or a merge), made under the DDL lock. */
+  /** A change to a table's tablets (a split or a merge) or to one tablet's rows, made under the DDL lock. */
   @FunctionalInterface
   interface TabletChange {
     void apply(HBaseTable table, String storageName) throws IOException;

@@ -76,9 +76,12 @@ final class ClusterHandlers {
         .on("IsBalancerEnabled", MasterProtos.IsBalancerEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsBalancerEnabledResponse.newBuilder()
                 .setEnabled(switches.get(Switch.BALANCER)).build())
-        .on("Balance", MasterProtos.BalanceRequest.getDefaultInstance(),
-            (call, request) -> MasterProtos.BalanceResponse.newBuilder().setBalancerRan(false)
-                .setMovesCalculated(0).setMovesExecuted(0).build())
+        .on("Balance", MasterProtos.BalanceRequest.getDefaultInstance(), this::balance)
+        .on("ClearDeadServers", MasterProtos.ClearDeadServersRequest.getDefaultInstance(),
+            // HBase's master answers with the servers it could not clear because it knew no such dead server;
+            // the one server here is alive, so every name asked about comes back.
+            (call, request) -> MasterProtos.ClearDeadServersResponse.newBuilder()
+                .addAllServerName(request.getServerNameList()).build())
         .on("SetNormalizerRunning", MasterProtos.SetNormalizerRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetNormalizerRunningResponse.newBuilder()
                 .setPrevNormalizerValue(switches.set(Switch.NORMALIZER, request.getOn())).build())
@@ -110,6 +113,17 @@ final class ClusterHandlers {
                 .setEnabled(switches.get(switchOf(request.getSwitchType()))).build());
   }
 
+  /**
+   * A balancer run, as HBase's master answers it: with the balancer switched off only a dry run runs; otherwise
+   * the balancer runs and, with one server holding every region, finds no move to make. The force flag (run
+   * despite regions in transition) changes nothing, as no region is ever in transition.
+   */
+  private MasterProtos.BalanceResponse balance(CallContext call, MasterProtos.BalanceRequest request) {
+    boolean runs = switches.get(Switch.BALANCER) || request.getDryRun();
+    return MasterProtos.BalanceResponse.newBuilder().setBalancerRan(runs).setMovesCalculated(0)
+        .setMovesExecuted(0).build();
+  }
+
   private MasterProtos.SetSplitOrMergeEnabledResponse setSplitOrMerge(CallContext call,
       MasterProtos.SetSplitOrMergeEnabledRequest request) throws IOException {
     MasterProtos.SetSplitOrMergeEnabledResponse.Builder response =
@@ -127,8 +141,18 @@ final class ClusterHandlers {
   private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("FlushTableProcedure", call.user(), () -> catalog.require(name).storage().flush());
+    long procId = procedures.run("FlushTableProcedure", call.user(), () -> flush(catalog, name));
     return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /**
+   * Flushes a table's memtables to files. hbase:meta, which HBase flushes like any table, is computed from the
+   * catalog and has nothing to flush.
+   */
+  static void flush(TableCatalog catalog, TableName name) throws IOException {
+    if (!TableName.META_TABLE_NAME.equals(name)) {
+      catalog.require(name).storage().flush();
+    }
   }
 
   /** The oldest of the table's regions' last major compactions: 0 unless every region has had one. */

@@ -4,6 +4,7 @@ import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.ClusterSwitches;
 import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.cluster.SnapshotCleanupChore;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
@@ -14,20 +15,22 @@ import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.util.List;
 
-/** Assembles the four services Basalt serves on its one port. */
+/** Assembles the five services Basalt serves on its one port. */
 public final class HBaseServices {
   private HBaseServices() {}
 
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      RegionSplitsAndMerges splits, TabletStatistics statistics, FrontendSettings settings) {
+      RegionSplitsAndMerges splits, TabletStatistics statistics, SnapshotCleanupChore snapshotCleanup,
+      FrontendSettings settings) {
     return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, switches,
-        splits, statistics, settings));
+        splits, statistics, snapshotCleanup, settings));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
-      RegionSplitsAndMerges splits, TabletStatistics statistics, FrontendSettings settings) {
+      RegionSplitsAndMerges splits, TabletStatistics statistics, SnapshotCleanupChore snapshotCleanup,
+      FrontendSettings settings) {
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
     RegionReports reports = new RegionReports(directory, catalog, compactions, statistics);
@@ -36,7 +39,9 @@ public final class HBaseServices {
         new AdminServiceHandlers(server, directory, regions, catalog, compactions, statistics, reports).binding(),
         new MasterServiceHandlers(catalog, procedures,
             new ClusterHandlers(server, catalog, directory, procedures, switches, compactions, statistics, reports),
-            new RegionChangeHandlers(splits, directory, switches, procedures)).binding(),
-        new ClientMetaServiceHandlers(server).binding());
+            new RegionChangeHandlers(splits, directory, switches, procedures),
+            new SnapshotHandlers(catalog, procedures, switches, snapshotCleanup)).binding(),
+        new ClientMetaServiceHandlers(server).binding(),
+        new HbckServiceHandlers().binding());
   }
 }

@@ -33,12 +33,12 @@ final class MasterServiceHandlers {
   private final RegionChangeHandlers regionChanges;
 
   MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster,
-      RegionChangeHandlers regionChanges) {
+      RegionChangeHandlers regionChanges, SnapshotHandlers snapshots) {
     this.catalog = catalog;
     this.procedures = procedures;
     this.namespaces = new NamespaceHandlers(catalog, procedures);
     this.schema = new SchemaHandlers(catalog, procedures);
-    this.snapshots = new SnapshotHandlers(catalog, procedures);
+    this.snapshots = snapshots;
     this.cluster = cluster;
     this.regionChanges = regionChanges;
   }
@@ -54,7 +54,11 @@ final class MasterServiceHandlers {
         .on("GetTableDescriptors", MasterProtos.GetTableDescriptorsRequest.getDefaultInstance(),
             this::tableDescriptors)
         .on("GetTableNames", MasterProtos.GetTableNamesRequest.getDefaultInstance(), this::tableNames)
-        .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState);
+        .on("GetTableState", MasterProtos.GetTableStateRequest.getDefaultInstance(), this::tableState)
+        .on("ListTableNamesByState", MasterProtos.ListTableNamesByStateRequest.getDefaultInstance(),
+            this::tableNamesByState)
+        .on("ListTableDescriptorsByState", MasterProtos.ListTableDescriptorsByStateRequest.getDefaultInstance(),
+            this::tableDescriptorsByState);
     new ProcedureHandlers(catalog, procedures).register(binding);
     namespaces.register(binding);
     schema.register(binding);
@@ -136,6 +140,41 @@ final class MasterServiceHandlers {
     return MasterProtos.GetTableStateResponse.newBuilder()
         .setTableState(new TableState(name, state).convert())
         .build();
+  }
+
+  /** The user tables in one state, as the shell's {@code list_enabled_tables} and {@code list_disabled_tables} ask. */
+  private MasterProtos.ListTableNamesByStateResponse tableNamesByState(CallContext call,
+      MasterProtos.ListTableNamesByStateRequest request) {
+    MasterProtos.ListTableNamesByStateResponse.Builder response =
+        MasterProtos.ListTableNamesByStateResponse.newBuilder();
+    for (HBaseTable table : userTablesIn(request.getIsEnabled())) {
+      response.addTableNames(ProtobufUtil.toProtoTableName(table.name()));
+    }
+    return response.build();
+  }
+
+  private MasterProtos.ListTableDescriptorsByStateResponse tableDescriptorsByState(CallContext call,
+      MasterProtos.ListTableDescriptorsByStateRequest request) {
+    MasterProtos.ListTableDescriptorsByStateResponse.Builder response =
+        MasterProtos.ListTableDescriptorsByStateResponse.newBuilder();
+    for (HBaseTable table : userTablesIn(request.getIsEnabled())) {
+      response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+    }
+    return response.build();
+  }
+
+  /**
+   * The tables, sorted by name, that are enabled (or disabled). HBase's master lists only user tables here, so
+   * hbase:meta, always enabled, is never among them.
+   */
+  private List<HBaseTable> userTablesIn(boolean enabled) {
+    List<HBaseTable> matching = new ArrayList<>();
+    for (HBaseTable table : catalog.tables()) {
+      if (!table.name().isSystemTable() && table.isEnabled() == enabled) {
+        matching.add(table);
+      }
+    }
+    return matching;
   }
 
   private Optional<TableDescriptor> descriptor(TableName name) {

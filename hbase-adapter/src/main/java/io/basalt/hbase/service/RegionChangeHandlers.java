@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
-/** MasterService's region splits and merges, behind HBase's split and merge switches. */
+/** MasterService's region splits and merges, behind HBase's split and merge switches, and region truncation. */
 final class RegionChangeHandlers {
   private final RegionSplitsAndMerges changes;
   private final RegionDirectory directory;
@@ -37,7 +37,8 @@ final class RegionChangeHandlers {
   void register(ServiceBinding.Builder binding) {
     binding
         .on("SplitRegion", MasterProtos.SplitTableRegionRequest.getDefaultInstance(), this::split)
-        .on("MergeTableRegions", MasterProtos.MergeTableRegionsRequest.getDefaultInstance(), this::merge);
+        .on("MergeTableRegions", MasterProtos.MergeTableRegionsRequest.getDefaultInstance(), this::merge)
+        .on("TruncateRegion", MasterProtos.TruncateRegionRequest.getDefaultInstance(), this::truncate);
   }
 
   private MasterProtos.SplitTableRegionResponse split(CallContext call,
@@ -65,6 +66,13 @@ final class RegionChangeHandlers {
     long procId = procedures.run("MergeTableRegionsProcedure", call.user(),
         () -> changes.merge(regions, request.getForcible()));
     return MasterProtos.MergeTableRegionsResponse.newBuilder().setProcId(procId).build();
+  }
+
+  private MasterProtos.TruncateRegionResponse truncate(CallContext call, MasterProtos.TruncateRegionRequest request)
+      throws IOException {
+    RegionInfo region = ProtobufUtil.toRegionInfo(request.getRegionInfo());
+    long procId = procedures.run("TruncateRegionProcedure", call.user(), () -> changes.truncate(region));
+    return MasterProtos.TruncateRegionResponse.newBuilder().setProcId(procId).build();
   }
 
   /** The region a merge names: by encoded name, which is what clients send. */

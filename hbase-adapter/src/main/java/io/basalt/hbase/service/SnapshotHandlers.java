@@ -1,6 +1,9 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.cluster.ClusterSwitches;
+import io.basalt.hbase.cluster.ClusterSwitches.Switch;
 import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.cluster.SnapshotCleanupChore;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableCatalog;
@@ -11,8 +14,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
 
 /**
- * MasterService's snapshot methods: take, list, check and delete snapshots, and restore or clone tables from them.
- * Taking, restoring and cloning run as (already finished) procedures.
+ * MasterService's snapshot methods: take, list, check and delete snapshots, restore or clone tables from them, and
+ * switch the cleanup of expired snapshots. Taking, restoring and cloning run as (already finished) procedures.
  */
 final class SnapshotHandlers {
   /** How long HBase tells a client to wait for a snapshot (hbase.snapshot.master.timeout.millis by default). */
@@ -20,10 +23,15 @@ final class SnapshotHandlers {
 
   private final TableCatalog catalog;
   private final ProcedureTracker procedures;
+  private final ClusterSwitches switches;
+  private final SnapshotCleanupChore cleanup;
 
-  SnapshotHandlers(TableCatalog catalog, ProcedureTracker procedures) {
+  SnapshotHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterSwitches switches,
+      SnapshotCleanupChore cleanup) {
     this.catalog = catalog;
     this.procedures = procedures;
+    this.switches = switches;
+    this.cleanup = cleanup;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -33,7 +41,14 @@ final class SnapshotHandlers {
         .on("GetCompletedSnapshots", MasterProtos.GetCompletedSnapshotsRequest.getDefaultInstance(),
             this::completed)
         .on("DeleteSnapshot", MasterProtos.DeleteSnapshotRequest.getDefaultInstance(), this::delete)
-        .on("RestoreSnapshot", MasterProtos.RestoreSnapshotRequest.getDefaultInstance(), this::restore);
+        .on("RestoreSnapshot", MasterProtos.RestoreSnapshotRequest.getDefaultInstance(), this::restore)
+        .on("SwitchSnapshotCleanup", MasterProtos.SetSnapshotCleanupRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.SetSnapshotCleanupResponse.newBuilder()
+                .setPrevSnapshotCleanup(cleanup.switchCleanup(request.getEnabled(), request.getSynchronous()))
+                .build())
+        .on("IsSnapshotCleanupEnabled", MasterProtos.IsSnapshotCleanupEnabledRequest.getDefaultInstance(),
+            (call, request) -> MasterProtos.IsSnapshotCleanupEnabledResponse.newBuilder()
+                .setEnabled(switches.get(Switch.SNAPSHOT_CLEANUP)).build());
   }
 
   private MasterProtos.SnapshotResponse snapshot(CallContext call, MasterProtos.SnapshotRequest request)

@@ -118,4 +118,21 @@ class SnapshotCatalogTest {
     assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c")));
     assertTrue(snapshots.restoreOrClone(request("forever", "c")).isEnabled());
   }
+
+  @Test
+  void deletingExpiredSnapshotsKeepsTheOthers() throws IOException {
+    long now = NOW.toEpochMilli();
+    snapshots.take(request("ran_out", "t").toBuilder().setCreationTime(now - 61_000).setTtl(60).build());
+    snapshots.take(request("to_the_ms", "t").toBuilder().setCreationTime(now - 60_000).setTtl(60).build());
+    snapshots.take(request("fresh", "t").toBuilder().setCreationTime(now - 59_000).setTtl(60).build());
+    snapshots.take(request("no_ttl", "t").toBuilder().setCreationTime(1).build());
+    snapshots.take(request("endless", "t").toBuilder().setCreationTime(1).setTtl(Long.MAX_VALUE).build());
+
+    // HBase's rule: expired once creation time plus TTL lies before now, so a snapshot expiring this very
+    // millisecond stays.
+    assertEquals(List.of("ran_out"), snapshots.deleteExpired());
+    assertEquals(List.of("endless", "fresh", "no_ttl", "to_the_ms"),
+        snapshots.list().stream().map(SnapshotDescription::getName).toList());
+    assertEquals(List.of(), snapshots.deleteExpired());
+  }
 }

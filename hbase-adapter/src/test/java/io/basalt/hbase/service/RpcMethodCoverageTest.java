@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the list of RPC methods in docs/compatibility.md equal to what the server actually binds: every method of
- * the four services is either served or refused with a DoNotRetryIOException naming it. Run with
+ * the five services is either served or refused with a DoNotRetryIOException naming it. Run with
  * {@code -Dbasalt.writeDocs=true} to rewrite the list after changing the bindings.
  */
 class RpcMethodCoverageTest {
@@ -47,7 +47,7 @@ class RpcMethodCoverageTest {
     // Binding methods touches none of the collaborators; only the server's identity is read up front.
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
-        HBaseServices.bindings(server, null, null, null, null, null, null, null, null,
+        HBaseServices.bindings(server, null, null, null, null, null, null, null, null, null,
             FrontendSettings.defaults());
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {

@@ -83,6 +83,9 @@ public final class Settings {
       "basalt.merge.cold.requests.per.second", "1", "...each serves fewer requests per second than this...");
   public static final Setting MERGE_MIN_AGE = new Setting("basalt.merge.min.age.ms", "600000",
       "...and each is older than this many ms.");
+  public static final Setting SNAPSHOT_CLEANUP_PERIOD = new Setting("hbase.master.cleaner.snapshot.interval",
+      "1800000", "How often in ms snapshots whose TTL has run out are deleted, while snapshot cleanup is on "
+          + "(snapshot_cleanup_switch).");
   public static final Setting BLOCK_CACHE_BYTES = new Setting("basalt.rocksdb.block.cache.bytes", "268435456",
       "RocksDB block cache shared by all tables, in bytes.");
   public static final Setting MEMTABLE_BUDGET_BYTES = new Setting("basalt.rocksdb.memtable.budget.bytes",
@@ -100,8 +103,8 @@ public final class Settings {
       CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
-      HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, BLOCK_CACHE_BYTES,
-      MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
+      HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
+      BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
 
   private Settings() {}
 }

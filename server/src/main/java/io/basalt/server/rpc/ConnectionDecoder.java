@@ -47,7 +47,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   /** How much of an oversized frame is examined to find its call id. */
   private static final int OVERSIZED_HEADER_PEEK = 64 * 1024;
   private static final Set<String> SERVICES =
-      Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService");
+      Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService", "HbckService");
 
   private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
 

@@ -80,8 +80,9 @@ class ConnectionDecoderTest {
   @Test
   void unknownServiceAndUnsupportedCompressionCloseTheConnection() throws IOException {
     channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
-    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("HbckService")));
-    assertTrue(readResponse().header.getException().getStackTrace().contains("Unknown service HbckService"));
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("RegionServerStatusService")));
+    assertTrue(readResponse().header.getException().getStackTrace()
+        .contains("Unknown service RegionServerStatusService"));
     assertFalse(channel.isOpen());
 
     EmbeddedChannel compressed = new EmbeddedChannel(

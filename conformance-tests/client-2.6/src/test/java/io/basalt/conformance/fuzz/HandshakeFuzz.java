@@ -13,7 +13,7 @@ final class HandshakeFuzz {
   private static final byte[] MAGIC = "HBas".getBytes(StandardCharsets.US_ASCII);
   private static final Set<String> SPECIAL_PREAMBLES = Set.of("Regist", "Securi");
   private static final Set<String> SERVICES =
-      Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService");
+      Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService", "HbckService");
 
   private HandshakeFuzz() {}
 
