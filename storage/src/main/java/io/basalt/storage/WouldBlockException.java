@@ -1,9 +1,10 @@
 package io.basalt.storage;
 
 /**
- * Thrown inside a {@link NonBlocking} scope by an operation that would have to wait. Nothing has been written
- * when it is thrown, so the caller can run the operation again where it may wait. Unchecked, so that it passes
- * through code that turns storage failures into client errors; it is control flow, so it carries no stack trace.
+ * Thrown by an operation asked not to wait ({@link Waiting#REFUSED}) where it would have had to. Nothing has been
+ * written when it is thrown, so the caller can run the operation again where it may wait. Unchecked, so that it
+ * passes through code that turns storage failures into client errors; it is control flow, so it carries no stack
+ * trace.
  */
 public final class WouldBlockException extends RuntimeException {
   private static final long serialVersionUID = 1L;

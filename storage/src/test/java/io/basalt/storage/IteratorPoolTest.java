@@ -173,15 +173,11 @@ class IteratorPoolTest {
     store.close();
     store = stores.open(); // an empty block cache
     Table reopened = store.table("t").orElseThrow();
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(WouldBlockException.class, () -> get(reopened, "r050"));
-    }
+    assertThrows(WouldBlockException.class, () -> get(reopened, "r050", Waiting.REFUSED));
     IteratorPool pool = reopened.iteratorPool();
     assertEquals(0, pool.idleCount());
     assertEquals(List.of("r050=flushed"), get(reopened, "r050"));
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertEquals(List.of("r050=flushed"), get(reopened, "r050"));
-    }
+    assertEquals(List.of("r050=flushed"), get(reopened, "r050", Waiting.REFUSED));
     assertEquals(2, pool.idleCount(), "one kept for reads that wait, one for reads that do not");
   }
 
@@ -250,16 +246,25 @@ class IteratorPoolTest {
 
   /** Reads one row as a get does: a cursor over the row alone, every version. */
   private static List<String> get(Table table, String row) throws StorageException {
-    return read(table, List.of(), RowRange.forward(b(row), b(row + "\0")));
+    return get(table, row, Waiting.ALLOWED);
+  }
+
+  private static List<String> get(Table table, String row, Waiting waiting) throws StorageException {
+    return read(table, List.of(), RowRange.forward(b(row), b(row + "\0")), waiting);
   }
 
   private static List<String> read(Table table, RowRange range) throws StorageException {
-    return read(table, List.of(), range);
+    return read(table, List.of(), range, Waiting.ALLOWED);
   }
 
   private static List<String> read(Table table, List<byte[]> families, RowRange range) throws StorageException {
+    return read(table, families, range, Waiting.ALLOWED);
+  }
+
+  private static List<String> read(Table table, List<byte[]> families, RowRange range, Waiting waiting)
+      throws StorageException {
     List<String> cells = new ArrayList<>();
-    try (TableCursor cursor = table.openCursor(families, range)) {
+    try (TableCursor cursor = table.openCursor(families, range, waiting, false)) {
       while (cursor.nextRow()) {
         while (cursor.nextCell()) {
           cells.add(new String(cursor.row(), UTF_8) + "=" + new String(cursor.value(), UTF_8));

@@ -3,6 +3,7 @@ package io.basalt.hbase.region;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.stats.TabletRequests;
+import io.basalt.storage.Waiting;
 import java.io.IOException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -24,8 +25,8 @@ final class CountingScanner implements RegionScanner {
   }
 
   @Override
-  public Batch next(ScanLimits limits) throws IOException {
-    Batch batch = scanner.next(limits);
+  public Batch next(ScanLimits limits, Waiting waiting) throws IOException {
+    Batch batch = scanner.next(limits, waiting);
     requests.countReads(batch.readRequests(), batch.filteredRows());
     for (Result result : batch.results()) {
       if (!result.isEmpty()) {

@@ -5,6 +5,7 @@ import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
+import io.basalt.storage.Waiting;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +18,13 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 
-/** A region as ClientService addresses it: a user tablet, or the virtual hbase:meta region. */
+/**
+ * A region as ClientService addresses it: a user tablet, or the virtual hbase:meta region.
+ *
+ * <p>Each read and write says whether it may wait. One that must not ({@link Waiting#REFUSED}) throws {@link
+ * io.basalt.storage.WouldBlockException} where it would wait, before it has written, counted or registered anything,
+ * so that the same call can run again allowed to wait.
+ */
 public interface Region {
   RegionInfo info();
 
@@ -42,27 +49,32 @@ public interface Region {
   CompactionBacklog compactionBacklog();
 
   /** Reads one row. */
-  Result get(Get get) throws IOException;
+  Result get(Get get, Waiting waiting) throws IOException;
 
-  /** Opens a scan of this region's part of the scan's range. */
-  RegionScanner openScanner(Scan scan) throws IOException;
+  /**
+   * Opens a scan of this region's part of the scan's range. A scan opened refusing to wait reads its batches
+   * without waiting for as long as it can (see {@link RegionScanner#readsWithoutWaiting}).
+   */
+  RegionScanner openScanner(Scan scan, Waiting waiting) throws IOException;
 
   /**
    * Applies independent Puts, Deletes, Increments and Appends. A mutation that is invalid on its own fails alone.
    *
    * @return per mutation, its result (the new cells of an Increment or Append) or its error
    */
-  List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException;
+  List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup, Waiting waiting)
+      throws IOException;
 
   /** Applies mutations of one row atomically; returns the new cells of its Increments and Appends, or null. */
-  Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException;
+  Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce, Waiting waiting) throws IOException;
 
-  CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+  CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce, Waiting waiting)
       throws IOException;
 
   /** Applies one mutation; returns its result, empty for a Put or Delete. */
-  default Result mutate(Mutation mutation, long nonceGroup, long nonce) throws IOException {
-    MutationOutcome outcome = mutateBatch(List.of(new NoncedMutation(mutation, nonce)), nonceGroup).get(0);
+  default Result mutate(Mutation mutation, long nonceGroup, long nonce, Waiting waiting) throws IOException {
+    MutationOutcome outcome = mutateBatch(List.of(new NoncedMutation(mutation, nonce)), nonceGroup, waiting)
+        .get(0);
     if (outcome.error() != null) {
       throw outcome.error();
     }

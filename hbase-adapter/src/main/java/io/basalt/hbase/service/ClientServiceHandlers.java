@@ -64,7 +64,7 @@ public final class ClientServiceHandlers {
     }
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
-    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get), call)).build();
+    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build();
   }
 
   private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {
@@ -76,7 +76,8 @@ public final class ClientServiceHandlers {
     if (request.hasCondition()) {
       CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(request.getCondition(), proto,
           call.requestCells());
-      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce);
+      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce,
+          call.waiting());
       response.setProcessed(outcome.isSuccess());
       if (outcome.getResult() != null) {
         response.setResult(ResultEncoder.encode(outcome.getResult(), call));
@@ -84,7 +85,7 @@ public final class ClientServiceHandlers {
       return response.build();
     }
     Mutation mutation = Mutations.fromProto(proto, call.requestCells());
-    Result result = region.mutate(mutation, nonceGroup, nonce);
+    Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
     response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {
       response.setResult(ResultEncoder.encode(result, call));

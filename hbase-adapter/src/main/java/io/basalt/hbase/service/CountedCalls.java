@@ -21,7 +21,7 @@ final class CountedCalls {
         statistics.countRpc();
         throw e;
       }
-      // Not counted when it threw WouldBlockException: it is counted once it runs again on a handler thread.
+      // Not counted when it threw WouldBlockException (it refused to wait): it is counted once it runs again.
       statistics.countRpc();
       return response;
     };

@@ -30,7 +30,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * return early with a heartbeat when the client understands heartbeats, so it never times out waiting.
  *
  * <p>A call for a few rows of a forward scan without a filter is short (see {@link #isShort}): it may run on the
- * thread that read it, and where it would wait it gives up having changed nothing, to run again on a handler.
+ * thread that read it, refusing to wait, and where it would wait it gives up having changed nothing (a scanner it
+ * opened is discarded, one it continued is back where it was), to run again on a handler.
  */
 final class ScanHandler {
   /**
@@ -80,7 +81,7 @@ final class ScanHandler {
     call.scannerQuota().acquire();
     RegionScanner scanner;
     try {
-      scanner = region.openScanner(scan);
+      scanner = region.openScanner(scan, call.waiting());
     } catch (IOException | RuntimeException e) {
       call.scannerQuota().release();
       throw e;
@@ -164,7 +165,7 @@ final class ScanHandler {
     int rowLimit = request.getLimitOfRows() > 0 ? request.getLimitOfRows() : Integer.MAX_VALUE;
     RegionScanner.Batch batch;
     try {
-      batch = entry.scanner().next(limits(call, request, entry, rows, rowLimit));
+      batch = entry.scanner().next(limits(call, request, entry, rows, rowLimit), call.waiting());
     } catch (WouldBlockException e) {
       throw e; // not a failure: the caller runs the call again where it may wait
     } catch (NotServingRegionException | DoNotRetryIOException e) {

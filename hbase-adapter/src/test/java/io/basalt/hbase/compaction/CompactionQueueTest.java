@@ -9,6 +9,7 @@ import io.basalt.hbase.region.Region;
 import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
+import io.basalt.storage.Waiting;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -265,27 +266,28 @@ class CompactionQueueTest {
     }
 
     @Override
-    public Result get(Get get) {
+    public Result get(Get get, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public RegionScanner openScanner(Scan scan) {
+    public RegionScanner openScanner(Scan scan, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) {
+    public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) {
+    public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce) {
+    public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce,
+        Waiting waiting) {
       throw new UnsupportedOperationException();
     }
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.testing.ManualClock;
+import io.basalt.storage.Waiting;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.UnknownScannerException;
@@ -66,7 +67,7 @@ class ScannerRegistryTest {
     }
 
     @Override
-    public Batch next(ScanLimits limits) {
+    public Batch next(ScanLimits limits, Waiting waiting) {
       return new Batch(List.of(), false, false, false, null, 0, 0);
     }
 

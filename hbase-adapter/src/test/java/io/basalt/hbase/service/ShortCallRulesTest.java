@@ -8,6 +8,7 @@ import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scanner.ScannerQuota;
 import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.storage.Waiting;
 import java.time.Clock;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
@@ -119,7 +120,7 @@ class ShortCallRulesTest {
     }
 
     @Override
-    public Batch next(ScanLimits limits) {
+    public Batch next(ScanLimits limits, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 

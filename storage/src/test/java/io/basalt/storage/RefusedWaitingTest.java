@@ -19,10 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Inside a {@link NonBlocking} scope every operation that would wait stops with {@link WouldBlockException} before
- * changing anything, and the same operation outside the scope then succeeds.
+ * Every operation asked not to wait ({@link Waiting#REFUSED}) stops with {@link WouldBlockException} before
+ * changing anything where it would have waited, and the same operation allowed to wait then succeeds.
  */
-class NonBlockingTest {
+class RefusedWaitingTest {
+  private static final Waiting REFUSED = Waiting.REFUSED;
+
   private static final int PUT = 4;
 
   @RegisterExtension
@@ -45,11 +47,12 @@ class NonBlockingTest {
       }
     });
     locked.await();
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(WouldBlockException.class, () -> table.lockRow(b("r")));
-      assertThrows(WouldBlockException.class, () -> table.write(put("r", "v"), Durability.LOG));
+    try {
+      assertThrows(WouldBlockException.class, () -> table.lockRow(b("r"), REFUSED));
+      assertThrows(WouldBlockException.class, () -> table.lockAll(List.of(b("a"), b("r")), REFUSED));
+      assertThrows(WouldBlockException.class, () -> table.write(put("r", "v"), Durability.LOG, REFUSED));
       // Another row's lock is free (rows share a lock only when they hash alike, which these do not).
-      table.write(put("other", "v"), Durability.LOG);
+      table.write(put("other", "v"), Durability.LOG, REFUSED);
     } finally {
       release.countDown();
       holder.join();
@@ -63,11 +66,9 @@ class NonBlockingTest {
   void anFsyncIsRefusedBeforeAnythingIsWritten() throws Exception {
     store = stores.open();
     Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(WouldBlockException.class, () -> table.write(put("r", "synced"), Durability.LOG_FSYNC));
-      table.write(put("s", "logged"), Durability.LOG);
-      table.write(put("t", "unlogged"), Durability.SKIP_LOG);
-    }
+    assertThrows(WouldBlockException.class, () -> table.write(put("r", "synced"), Durability.LOG_FSYNC, REFUSED));
+    table.write(put("s", "logged"), Durability.LOG, REFUSED);
+    table.write(put("t", "unlogged"), Durability.SKIP_LOG, REFUSED);
     assertEquals(List.of("s=logged", "t=unlogged"), readAll(table));
     table.write(put("r", "synced"), Durability.LOG_FSYNC);
     assertEquals(List.of("r=synced", "s=logged", "t=unlogged"), readAll(table));
@@ -86,15 +87,11 @@ class NonBlockingTest {
     store = stores.open();
     Table reopened = store.table("t").orElseThrow();
     reopened.write(put("s", "in memory"), Durability.LOG);
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertEquals(List.of("s=in memory"), readRows(reopened, "s", "t"));
-      assertThrows(WouldBlockException.class, () -> readRows(reopened, "r050", "r051"));
-    }
-    assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051"));
+    assertEquals(List.of("s=in memory"), readRows(reopened, "s", "t", REFUSED));
+    assertThrows(WouldBlockException.class, () -> readRows(reopened, "r050", "r051", REFUSED));
+    assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051", Waiting.ALLOWED));
     // Once read, the block is cached and the same read no longer has to wait.
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051"));
-    }
+    assertEquals(List.of("r050=flushed"), readRows(reopened, "r050", "r051", REFUSED));
   }
 
   @Test
@@ -112,18 +109,16 @@ class NonBlockingTest {
     Table reopened = store.table("t").orElseThrow();
     // Only the row's first block is read into the cache; a later column in the memtable keeps the merged iterator
     // valid when its step into the next, uncached block of the file stops.
-    assertEquals(1, cellsOf(reopened, 1));
+    assertEquals(1, cellsOf(reopened, 1, Waiting.ALLOWED));
     reopened.write(RowMutation.forRow(b("r")).add(b("f"), b("zzz"), 1, PUT, b("in memory")).build(), Durability.LOG);
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(WouldBlockException.class, () -> cellsOf(reopened, Integer.MAX_VALUE));
-    }
-    assertEquals(301, cellsOf(reopened, Integer.MAX_VALUE));
+    assertThrows(WouldBlockException.class, () -> cellsOf(reopened, Integer.MAX_VALUE, REFUSED));
+    assertEquals(301, cellsOf(reopened, Integer.MAX_VALUE, Waiting.ALLOWED));
   }
 
   /** How many cells of row "r" a cursor reads, stopping after {@code most}. */
-  private static int cellsOf(Table table, int most) throws StorageException {
+  private static int cellsOf(Table table, int most, Waiting waiting) throws StorageException {
     int cells = 0;
-    try (TableCursor cursor = table.openCursor(List.of(), b("r"), b("r\0"))) {
+    try (TableCursor cursor = table.openCursor(List.of(), RowRange.forward(b("r"), b("r\0")), waiting, false)) {
       while (cursor.nextRow()) {
         while (cells < most && cursor.nextCell()) {
           cells++;
@@ -136,13 +131,10 @@ class NonBlockingTest {
   @Test
   void aResumableCursorGoesOnBlockingOverTheStateItOpenedOn() throws Exception {
     Table table = tableWithFlushedRows(100);
-    TableCursor cursor;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
+    TableCursor cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")), REFUSED, true);
+    try {
       assertTrue(cursor.readsWithoutWaiting());
       assertThrows(WouldBlockException.class, () -> readInto(cursor, new ArrayList<>()));
-    }
-    try {
       // Written after the cursor opened: a resumed cursor must not see it, as the first rows did not.
       table.write(put("r050", "rewritten"), Durability.LOG);
       table.write(put("r100", "added"), Durability.LOG);
@@ -165,21 +157,18 @@ class NonBlockingTest {
   }
 
   @Test
-  void onlyAResumableCursorOpenedWithoutWaitingResumesAndOnlyWhereItMayWait() throws Exception {
+  void onlyAResumableCursorOpenedWithoutWaitingResumes() throws Exception {
     Table table = tableWithFlushedRows(10);
-    try (TableCursor blocking = table.openCursor(List.of(), RowRange.forward(b(""), b("")), true)) {
+    try (TableCursor blocking = table.openCursor(List.of(), RowRange.forward(b(""), b("")), Waiting.ALLOWED,
+        true)) {
       assertFalse(blocking.isResumable());
       assertThrows(IllegalStateException.class, () -> blocking.resumeBlocking(null));
     }
-    try (NonBlocking.Scope ignored = NonBlocking.enter();
-        TableCursor plain = table.openCursor(List.of(), RowRange.forward(b(""), b("")))) {
+    try (TableCursor plain = table.openCursor(List.of(), RowRange.forward(b(""), b("")), REFUSED, false)) {
       assertFalse(plain.isResumable());
     }
     TableCursor resumable = openResumableWithoutWaiting(table);
     assertTrue(resumable.isResumable());
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(IllegalStateException.class, () -> resumable.resumeBlocking(null));
-    }
     resumable.resumeBlocking(null);
     List<String> read = new ArrayList<>();
     readInto(resumable, read);
@@ -203,9 +192,7 @@ class NonBlockingTest {
   }
 
   private static TableCursor openResumableWithoutWaiting(Table table) throws StorageException {
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      return table.openCursor(List.of(), RowRange.forward(b(""), b("")), true);
-    }
+    return table.openCursor(List.of(), RowRange.forward(b(""), b("")), REFUSED, true);
   }
 
   /** Table "t" with rows r000, r001, ... of value "flushed", only in files: the store is reopened, its cache empty. */
@@ -230,15 +217,37 @@ class NonBlockingTest {
   }
 
   @Test
-  void scopesEndWithTheirHandlesAndDoNotNest() {
-    assertFalse(NonBlocking.active());
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertTrue(NonBlocking.active());
-      assertThrows(IllegalStateException.class, NonBlocking::enter);
-      assertThrows(WouldBlockException.class, () -> NonBlocking.refuseToWait("waiting"));
+  void aTableBeingChangedIsNotWaitedFor() throws Exception {
+    store = stores.open();
+    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    CountDownLatch changing = new CountDownLatch(1);
+    CountDownLatch finish = new CountDownLatch(1);
+    // A schema change holds the table's lifecycle lock; replaceDefinition takes it, so hold it through one.
+    CompletableFuture<Void> change = CompletableFuture.runAsync(() -> table.whileChanging(() -> {
+      changing.countDown();
+      try {
+        finish.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }));
+    changing.await();
+    try {
+      assertThrows(WouldBlockException.class, () -> table.write(put("r", "v"), Durability.LOG, REFUSED));
+      assertThrows(WouldBlockException.class,
+          () -> table.openCursor(List.of(), RowRange.forward(b(""), b("")), REFUSED, false));
+    } finally {
+      finish.countDown();
+      change.join();
     }
-    assertFalse(NonBlocking.active());
-    NonBlocking.refuseToWait("waiting is allowed here");
+    table.write(put("r", "v"), Durability.LOG, REFUSED);
+    assertEquals(List.of("r=v"), readAll(table));
+  }
+
+  @Test
+  void refusingIsANoOpWhereWaitingIsAllowed() {
+    Waiting.ALLOWED.refuse("waiting is allowed here");
+    assertThrows(WouldBlockException.class, () -> Waiting.REFUSED.refuse("waiting"));
   }
 
 
@@ -247,12 +256,13 @@ class NonBlockingTest {
   }
 
   private static List<String> readAll(Table table) throws StorageException {
-    return readRows(table, "", "");
+    return readRows(table, "", "", Waiting.ALLOWED);
   }
 
-  private static List<String> readRows(Table table, String start, String stop) throws StorageException {
+  private static List<String> readRows(Table table, String start, String stop, Waiting waiting)
+      throws StorageException {
     List<String> rows = new ArrayList<>();
-    try (TableCursor cursor = table.openCursor(List.of(), b(start), b(stop))) {
+    try (TableCursor cursor = table.openCursor(List.of(), RowRange.forward(b(start), b(stop)), waiting, false)) {
       while (cursor.nextRow()) {
         while (cursor.nextCell()) {
           rows.add(new String(cursor.row(), UTF_8) + "=" + new String(cursor.value(), UTF_8));
