@@ -1,5 +1,7 @@
 package io.basalt.storage;
 
+import io.basalt.storage.data.Durability;
+import io.basalt.storage.data.Waiting;
 import java.util.EnumMap;
 import java.util.Map;
 import org.rocksdb.WriteOptions;

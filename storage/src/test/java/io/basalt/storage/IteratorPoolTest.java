@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.IteratorPool;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,7 +136,7 @@ class IteratorPoolTest {
     assertEquals(List.of("a=1"), get(table, "a"));
     IteratorPool pool = table.iteratorPool();
     assertEquals(1, pool.idleCount());
-    store.alterTable("t", TabletStore.NewFamily.withDefaults(List.of(b("g"))), List.of(), List.of(),
+    store.alterTable("t", NewFamily.withDefaults(List.of(b("g"))), List.of(), List.of(),
         table.definition().properties());
     assertEquals(0, pool.idleCount());
     assertTrue(inUse.nextRow(), "a cursor open across the change reads on");
@@ -145,7 +150,7 @@ class IteratorPoolTest {
   @Test
   void cursorsOverSeveralFamiliesOpenEndedRangesLongRowsOrSweepsOpenTheirOwn() throws Exception {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
         Map.of());
     byte[] longRow = new byte[2000];
     Arrays.fill(longRow, (byte) 'x');
@@ -241,7 +246,7 @@ class IteratorPoolTest {
   }
 
   private static Table table(TabletStore store, String family) throws StorageException {
-    return store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b(family))), List.of(), Map.of());
+    return store.createTable("t", NewFamily.withDefaults(List.of(b(family))), List.of(), Map.of());
   }
 
   /** Reads one row as a get does: a cursor over the row alone, every version. */

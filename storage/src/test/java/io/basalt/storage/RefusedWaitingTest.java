@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +40,7 @@ class RefusedWaitingTest {
   @Test
   void aRowLockHeldElsewhereIsNotWaitedFor() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     CountDownLatch locked = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> {
@@ -65,7 +70,7 @@ class RefusedWaitingTest {
   @Test
   void anFsyncIsRefusedBeforeAnythingIsWritten() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     assertThrows(WouldBlockException.class, () -> table.write(put("r", "synced"), Durability.LOG_FSYNC, REFUSED));
     table.write(put("s", "logged"), Durability.LOG, REFUSED);
     table.write(put("t", "unlogged"), Durability.SKIP_LOG, REFUSED);
@@ -77,7 +82,7 @@ class RefusedWaitingTest {
   @Test
   void aBlockOnlyOnDiskIsNotReadButTheMemtableIs() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     for (int i = 0; i < 100; i++) {
       table.write(put(String.format("r%03d", i), "flushed"), Durability.LOG);
     }
@@ -97,7 +102,7 @@ class RefusedWaitingTest {
   @Test
   void aRowPartlyInTheCacheIsNotReadHalf() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     RowMutation.Builder wide = RowMutation.forRow(b("r"));
     for (int column = 0; column < 300; column++) {
       wide.add(b("f"), b(String.format("c%03d", column)), 1, PUT, new byte[1000]);
@@ -182,7 +187,7 @@ class RefusedWaitingTest {
     Table table = tableWithFlushedRows(10);
     TableCursor cursor = openResumableWithoutWaiting(table);
     try {
-      store.alterTable("t", TabletStore.NewFamily.withDefaults(List.of(b("g"))), List.of(b("f")), List.of(),
+      store.alterTable("t", NewFamily.withDefaults(List.of(b("g"))), List.of(b("f")), List.of(),
           table.definition().properties());
       StorageException failure = assertThrows(StorageException.class, () -> cursor.resumeBlocking(null));
       assertTrue(failure.getMessage().contains("changed"), failure.getMessage());
@@ -198,7 +203,7 @@ class RefusedWaitingTest {
   /** Table "t" with rows r000, r001, ... of value "flushed", only in files: the store is reopened, its cache empty. */
   private Table tableWithFlushedRows(int rows) throws StorageException {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     for (int i = 0; i < rows; i++) {
       table.write(put(String.format("r%03d", i), "flushed"), Durability.LOG);
     }
@@ -219,7 +224,7 @@ class RefusedWaitingTest {
   @Test
   void aTableBeingChangedIsNotWaitedFor() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     CountDownLatch changing = new CountDownLatch(1);
     CountDownLatch finish = new CountDownLatch(1);
     // A schema change holds the table's lifecycle lock; replaceDefinition takes it, so hold it through one.

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.data.Durability;
+import io.basalt.storage.data.Waiting;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rocksdb.RocksDB;
 import org.rocksdb.WriteOptions;
 
 /** The RocksDB write options of each durability level: no log, the log unsynced, the log fsynced. */

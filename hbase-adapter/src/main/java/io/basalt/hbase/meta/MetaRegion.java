@@ -1,6 +1,7 @@
 package io.basalt.hbase.meta;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
@@ -8,10 +9,9 @@ import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.schema.TableCatalog;
-import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;

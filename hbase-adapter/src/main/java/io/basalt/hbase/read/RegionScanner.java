@@ -1,6 +1,6 @@
 package io.basalt.hbase.read;
 
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -12,7 +12,7 @@ public interface RegionScanner extends AutoCloseable {
 
   /**
    * Returns the next Results within the limits. With {@link Waiting#REFUSED}, a scanner that would wait throws
-   * {@link io.basalt.storage.WouldBlockException} and, if it {@link #readsWithoutWaiting() read without waiting}
+   * {@link io.basalt.storage.errors.WouldBlockException} and, if it {@link #readsWithoutWaiting() read without waiting}
    * when called, is back where it was: the same call allowed to wait returns what this one would have.
    */
   Batch next(ScanLimits limits, Waiting waiting) throws IOException;

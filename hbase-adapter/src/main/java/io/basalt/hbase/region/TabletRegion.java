@@ -1,31 +1,33 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.hbase.read.EmptyRowSource;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.write.ConditionalMutator;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.hbase.write.RegionWriter;
 import io.basalt.hbase.write.WritePolicy;
-import io.basalt.storage.StorageException;
-import io.basalt.storage.Waiting;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -259,5 +261,44 @@ public final class TabletRegion implements Region {
       return a;
     }
     return Bytes.compareTo(a, b) <= 0 ? a : b;
+  }
+
+  /** A tablet's scanner, counting each batch toward the tablet's requests and offering its rows to sampling. */
+  private static final class CountingScanner implements RegionScanner {
+    private final RegionScanner scanner;
+    private final TabletRequests requests;
+
+    CountingScanner(RegionScanner scanner, TabletRequests requests) {
+      this.scanner = scanner;
+      this.requests = requests;
+    }
+
+    @Override
+    public RegionInfo region() {
+      return scanner.region();
+    }
+
+    @Override
+    public Batch next(ScanLimits limits, Waiting waiting) throws IOException {
+      Batch batch = scanner.next(limits, waiting);
+      requests.countReads(batch.readRequests(), batch.filteredRows());
+      for (Result result : batch.results()) {
+        if (!result.isEmpty()) {
+          Cell first = result.rawCells()[0];
+          requests.touched(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+        }
+      }
+      return batch;
+    }
+
+    @Override
+    public boolean readsWithoutWaiting() {
+      return scanner.readsWithoutWaiting();
+    }
+
+    @Override
+    public void close() {
+      scanner.close();
+    }
   }
 }

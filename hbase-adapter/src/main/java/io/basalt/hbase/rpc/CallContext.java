@@ -1,7 +1,6 @@
 package io.basalt.hbase.rpc;
 
-import io.basalt.hbase.scanner.ScannerQuota;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -58,7 +57,7 @@ public final class CallContext {
 
   /**
    * Whether this run of the call may wait. Handlers pass it to every region operation they make; with {@link
-   * Waiting#REFUSED} an operation that would wait throws {@link io.basalt.storage.WouldBlockException} before it has
+   * Waiting#REFUSED} an operation that would wait throws {@link io.basalt.storage.errors.WouldBlockException} before it has
    * changed anything.
    */
   public Waiting waiting() {

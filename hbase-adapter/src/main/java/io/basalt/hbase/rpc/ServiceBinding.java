@@ -1,7 +1,7 @@
 package io.basalt.hbase.rpc;
 
-import io.basalt.storage.Waiting;
-import io.basalt.storage.WouldBlockException;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

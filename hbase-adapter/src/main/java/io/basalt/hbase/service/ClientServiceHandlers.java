@@ -3,8 +3,10 @@ package io.basalt.hbase.service;
 import static io.basalt.hbase.service.CountedCalls.counted;
 
 import io.basalt.hbase.region.Region;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
@@ -17,12 +19,12 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /** ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. */
 public final class ClientServiceHandlers {

@@ -1,8 +1,8 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.rpc.RpcHandler;
-import java.io.IOException;
 import io.basalt.hbase.stats.TabletStatistics;
+import java.io.IOException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**

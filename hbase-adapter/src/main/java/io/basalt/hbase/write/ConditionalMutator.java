@@ -1,7 +1,7 @@
 package io.basalt.hbase.write;
 
-import io.basalt.storage.Waiting;
 import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;

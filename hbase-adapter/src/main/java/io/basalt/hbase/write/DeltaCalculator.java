@@ -1,6 +1,6 @@
 package io.basalt.hbase.write;
 
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

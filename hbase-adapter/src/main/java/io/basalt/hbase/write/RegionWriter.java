@@ -3,11 +3,11 @@ package io.basalt.hbase.write;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.MutationConverter.VersionLookup;
-import io.basalt.storage.Durability;
-import io.basalt.storage.StorageException;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * counters, versions targeted by deletes) until it is applied, and every row's cells go in one RocksDB batch.
  *
  * <p>A writer told not to wait ({@link Waiting#REFUSED}) passes that on to every lock, read and write it makes, and
- * refuses an fsync before anything; where any of them would wait, {@link io.basalt.storage.WouldBlockException}
+ * refuses an fsync before anything; where any of them would wait, {@link io.basalt.storage.errors.WouldBlockException}
  * ends the call before its single write, so nothing is written and no nonce recorded.
  */
 public final class RegionWriter {

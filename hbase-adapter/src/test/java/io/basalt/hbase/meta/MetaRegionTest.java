@@ -14,7 +14,7 @@ import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

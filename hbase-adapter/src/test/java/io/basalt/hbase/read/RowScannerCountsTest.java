@@ -3,7 +3,7 @@ package io.basalt.hbase.read;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.basalt.storage.Waiting;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.Durability;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
-import io.basalt.storage.Waiting;
-import io.basalt.storage.WouldBlockException;
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ class RowScannerWithoutWaitingTest {
   /** Table "t" with rows r000 .. r199, 1,000 bytes each, only in files: the store was reopened, its cache empty. */
   private Table tableOnDiskOnly() throws StorageException {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    Table table = store.createTable("t", List.of(new TabletStore.NewFamily(F, SMALL_BLOCKS)), List.of(), Map.of());
+    Table table = store.createTable("t", List.of(new NewFamily(F, SMALL_BLOCKS)), List.of(), Map.of());
     for (int i = 0; i < ROWS; i++) {
       table.write(put(row(i), "x".repeat(1000)), Durability.LOG);
     }

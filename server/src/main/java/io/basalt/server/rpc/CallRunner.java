@@ -2,8 +2,8 @@ package io.basalt.server.rpc;
 
 import io.basalt.hbase.rpc.RemoteErrors;
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerQuota;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;

@@ -2,8 +2,8 @@ package io.basalt.server.rpc;
 
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerQuota;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;

@@ -1,7 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.StorageException;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -126,7 +125,7 @@ final class CursorIterators {
   }
 
   /**
-   * Fails if any iterator failed to read, with {@link io.basalt.storage.WouldBlockException} if it only must not
+   * Fails if any iterator failed to read, with {@link io.basalt.storage.errors.WouldBlockException} if it only must not
    * wait.
    */
   void checkStatus() throws StorageException {

@@ -1,7 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.RowLockTimeoutException;
-import io.basalt.storage.Waiting;
+import io.basalt.storage.errors.RowLockTimeoutException;
 import io.basalt.storage.keys.ByteArrays;
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,8 +1,7 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.StorageException;
-import io.basalt.storage.Waiting;
-import io.basalt.storage.WouldBlockException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
 import java.util.Arrays;
