@@ -14,7 +14,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(SharedBasalt.class)
+@ExtendWith(BasaltConnectionResolver.class)
 class CountersExampleTest {
   private static final int VIEWS = 240;
 

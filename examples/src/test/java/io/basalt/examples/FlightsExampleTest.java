@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(SharedBasalt.class)
+@ExtendWith(BasaltConnectionResolver.class)
 class FlightsExampleTest {
   private static final int FLIGHTS = 1_000;
 

@@ -12,7 +12,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(SharedBasalt.class)
+@ExtendWith(BasaltConnectionResolver.class)
 class FollowersExampleTest {
   private static final int USERS = 200;
 

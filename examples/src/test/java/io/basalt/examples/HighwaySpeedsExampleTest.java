@@ -21,7 +21,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(SharedBasalt.class)
+@ExtendWith(BasaltConnectionResolver.class)
 class HighwaySpeedsExampleTest {
   private static final int MINUTES = 8;
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.basalt.examples.webtable.Link;
 import io.basalt.examples.webtable.WebGenerator;
 import io.basalt.examples.webtable.WebPage;
-import io.basalt.examples.webtable.WebtableExample;
 import io.basalt.examples.webtable.WebtableExample.PageVersion;
+import io.basalt.examples.webtable.WebtableExample;
 import io.basalt.examples.webtable.WebtableSchema;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(SharedBasalt.class)
+@ExtendWith(BasaltConnectionResolver.class)
 class WebtableExampleTest {
   private static final int PAGES = 150;
 

@@ -1,7 +1,7 @@
 package io.basalt.hbase;
 
-import io.basalt.hbase.autosplit.TabletPolicy;
 import io.basalt.hbase.compaction.CompactionPolicy;
+import io.basalt.hbase.master.SplitMergePolicy;
 import java.time.Clock;
 
 /**
@@ -12,17 +12,18 @@ import java.time.Clock;
  * @param maxScanResultBytes cap on the cell bytes of one scan response ({@code hbase.server.scanner.max.result.size})
  * @param maxCellBytes largest cell a write may carry or produce ({@code hbase.server.keyvalue.maxsize}; 0: no limit)
  * @param compactionPolicy when regions are compacted without anyone asking
- * @param tabletPolicy when tablets are split and merged without anyone asking
+ * @param splitMergePolicy when tablets are split and merged without anyone asking
  * @param snapshotCleanupPeriodMillis how often snapshots whose TTL has run out are deleted while snapshot cleanup is
  *     on ({@code hbase.master.cleaner.snapshot.interval})
  * @param clock the server clock that stamps writes and expires TTLs and leases
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
-    CompactionPolicy compactionPolicy, TabletPolicy tabletPolicy, long snapshotCleanupPeriodMillis, Clock clock) {
+    CompactionPolicy compactionPolicy, SplitMergePolicy splitMergePolicy, long snapshotCleanupPeriodMillis,
+    Clock clock) {
 
   public static FrontendSettings defaults() {
     // HBase's master looks for expired snapshots every 30 minutes by default.
-    return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), TabletPolicy.defaults(),
+    return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), SplitMergePolicy.defaults(),
         1_800_000, Clock.systemUTC());
   }
 }

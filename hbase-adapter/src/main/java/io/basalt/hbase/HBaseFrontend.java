@@ -1,17 +1,17 @@
 package io.basalt.hbase;
 
-import io.basalt.hbase.autosplit.TabletBalancer;
-import io.basalt.hbase.cluster.ClusterSwitches;
-import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
-import io.basalt.hbase.cluster.SnapshotCleanupChore;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
+import io.basalt.hbase.master.AutomaticSplitsAndMerges;
+import io.basalt.hbase.master.ClusterSwitches;
+import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.SnapshotCleanupChore;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
-import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.service.HBaseServices;
@@ -40,7 +40,7 @@ public final class HBaseFrontend implements AutoCloseable {
   private final ScannerRegistry scanners;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
-  private final TabletBalancer balancer;
+  private final AutomaticSplitsAndMerges automaticSplits;
   private final SnapshotCleanupChore snapshotCleanup;
   private final RpcDispatcher dispatcher;
 
@@ -61,13 +61,14 @@ public final class HBaseFrontend implements AutoCloseable {
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     ClusterSwitches switches = new ClusterSwitches(store);
     RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store, statistics);
-    this.balancer = new TabletBalancer(catalog, splits, statistics, switches, settings.tabletPolicy(), clock);
-    balancer.start();
+    this.automaticSplits = new AutomaticSplitsAndMerges(catalog, splits, statistics, switches,
+        settings.splitMergePolicy(), clock);
+    automaticSplits.start();
     this.snapshotCleanup = new SnapshotCleanupChore(catalog.snapshots(), switches,
         settings.snapshotCleanupPeriodMillis());
     snapshotCleanup.start();
     this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, switches, splits, statistics, snapshotCleanup, settings);
+        compactions, switches, splits, statistics, snapshotCleanup, settings.maxScanResultBytes());
   }
 
   /**
@@ -95,12 +96,12 @@ public final class HBaseFrontend implements AutoCloseable {
   }
 
   /**
-   * Closes every open scanner and stops balancing tablets, cleaning up snapshots, compacting and sampling. The store
-   * is closed by its owner.
+   * Closes every open scanner and stops the automatic splits and merges, snapshot cleanup, compacting and sampling.
+   * The store is closed by its owner.
    */
   @Override
   public void close() {
-    balancer.close();
+    automaticSplits.close();
     snapshotCleanup.close();
     scanners.close();
     compactions.close();

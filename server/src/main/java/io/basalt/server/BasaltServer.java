@@ -2,9 +2,9 @@ package io.basalt.server;
 
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.HBaseFrontend;
-import io.basalt.hbase.autosplit.TabletPolicy;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
+import io.basalt.hbase.master.SplitMergePolicy;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
@@ -15,9 +15,9 @@ import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
 import io.basalt.server.zookeeper.EmbeddedZooKeeper;
 import io.basalt.server.zookeeper.RegistryPublisher;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
@@ -124,7 +124,7 @@ public final class BasaltServer {
     try {
       frontend = new HBaseFrontend(store, identity, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
-          config.nonNegativeLong(Settings.MAX_CELL_SIZE), compactionPolicy(config), tabletPolicy(config),
+          config.nonNegativeLong(Settings.MAX_CELL_SIZE), compactionPolicy(config), splitMergePolicy(config),
           config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
@@ -143,13 +143,13 @@ public final class BasaltServer {
         config.positiveLong(Settings.MINOR_COMPACTION_MIN_CELLS));
   }
 
-  private static TabletPolicy tabletPolicy(BasaltConfig config) throws ConfigException {
+  private static SplitMergePolicy splitMergePolicy(BasaltConfig config) throws ConfigException {
     long sharePercent = config.positiveLong(Settings.HOT_SHARE_PERCENT);
     if (sharePercent > 100) {
       throw new ConfigException(Settings.HOT_SHARE_PERCENT.key() + " must be at most 100, not " + sharePercent);
     }
     try {
-      return new TabletPolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
+      return new SplitMergePolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
           config.positiveLong(Settings.MAX_REGION_SIZE), (int) sharePercent,
           config.positiveLong(Settings.HOT_REQUESTS_PER_SECOND), config.nonNegativeLong(Settings.HOT_SUSTAIN),
           config.nonNegativeLong(Settings.MERGE_MAX_SIZE),

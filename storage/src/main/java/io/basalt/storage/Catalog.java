@@ -2,6 +2,7 @@ package io.basalt.storage;
 
 import io.basalt.storage.catalog.CatalogCodec;
 import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

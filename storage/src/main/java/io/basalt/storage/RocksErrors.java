@@ -1,5 +1,7 @@
 package io.basalt.storage;
 
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.StorageFullException;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 

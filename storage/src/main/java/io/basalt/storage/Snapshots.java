@@ -1,14 +1,17 @@
 package io.basalt.storage;
 
 import io.basalt.storage.TableLayouts.FamilyLoader;
-import io.basalt.storage.TabletStore.NewFamily;
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
-import io.basalt.storage.snapshot.SnapshotDirectory;
-import io.basalt.storage.snapshot.SnapshotExistsException;
-import io.basalt.storage.snapshot.SnapshotWriter;
-import io.basalt.storage.snapshot.StagedSnapshot;
-import io.basalt.storage.snapshot.TableSnapshot;
-import io.basalt.storage.snapshot.UnknownSnapshotException;
+import io.basalt.storage.errors.SnapshotExistsException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownSnapshotException;
+import io.basalt.storage.errors.UnknownTableException;
+import io.basalt.storage.snapshotfiles.SnapshotDirectory;
+import io.basalt.storage.snapshotfiles.SnapshotWriter;
+import io.basalt.storage.snapshotfiles.StagedSnapshot;
+import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

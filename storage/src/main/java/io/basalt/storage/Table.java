@@ -3,12 +3,18 @@ package io.basalt.storage;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.IteratorOpener;
 import io.basalt.storage.data.IteratorPool;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.UnknownFamilyException;
+import io.basalt.storage.errors.UnknownTableException;
+import io.basalt.storage.errors.WouldBlockException;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,7 +67,15 @@ public final class Table {
 
   /** Locks {@code row} against other writers of this table; close the handle to release it. Reentrant. */
   public RowLocks.RowLock lockRow(byte[] row) throws StorageException {
-    return rowLocks.lock(definition.id(), row);
+    return lockRow(row, Waiting.ALLOWED);
+  }
+
+  /**
+   * Locks {@code row}; with {@link Waiting#REFUSED}, a lock held by another writer throws {@link
+   * WouldBlockException} instead of being waited for.
+   */
+  public RowLocks.RowLock lockRow(byte[] row, Waiting waiting) throws StorageException {
+    return rowLocks.lock(definition.id(), row, waiting);
   }
 
   /**
@@ -69,12 +83,22 @@ public final class Table {
    * needs several rows must take them in one call, never one after another.
    */
   public RowLocks.RowLock lockAll(List<byte[]> rows) throws StorageException {
-    return rowLocks.lockAll(definition.id(), rows);
+    return lockAll(rows, Waiting.ALLOWED);
+  }
+
+  /** {@link #lockAll(List)}, refusing to wait for a lock held elsewhere with {@link Waiting#REFUSED}. */
+  public RowLocks.RowLock lockAll(List<byte[]> rows, Waiting waiting) throws StorageException {
+    return rowLocks.lockAll(definition.id(), rows, waiting);
   }
 
   /** Applies one row mutation atomically across all its families, under the row's lock. */
   public void write(RowMutation mutation, Durability durability) throws StorageException {
-    writeAll(List.of(mutation), durability);
+    writeAll(List.of(mutation), durability, Waiting.ALLOWED);
+  }
+
+  /** {@link #write(RowMutation, Durability)}, refusing every wait with {@link Waiting#REFUSED}. */
+  public void write(RowMutation mutation, Durability durability, Waiting waiting) throws StorageException {
+    writeAll(List.of(mutation), durability, waiting);
   }
 
   /**
@@ -82,13 +106,23 @@ public final class Table {
    * visible together or not at all.
    */
   public void writeAll(List<RowMutation> mutations, Durability durability) throws StorageException {
+    writeAll(mutations, durability, Waiting.ALLOWED);
+  }
+
+  /**
+   * {@link #writeAll(List, Durability)}. With {@link Waiting#REFUSED} nothing is written and {@link
+   * WouldBlockException} thrown where the write would wait: for an fsync, a row lock, a schema change or a write
+   * stall (RocksDB's {@code no_slowdown}).
+   */
+  public void writeAll(List<RowMutation> mutations, Durability durability, Waiting waiting)
+      throws StorageException {
     if (mutations.isEmpty()) {
       return;
     }
     if (durability == Durability.LOG_FSYNC) {
-      NonBlocking.refuseToWait("an fsync of the log");
+      waiting.refuse("an fsync of the log");
     }
-    lockLifecycle();
+    lockLifecycle(waiting);
     try {
       checkNotDropped();
       TableDefinition current = definition;
@@ -108,17 +142,13 @@ public final class Table {
           }
         }
         try (RowLocks.RowLock ignored = rows.size() == 1
-            ? rowLocks.lock(current.id(), rows.get(0))
-            : rowLocks.lockAll(current.id(), rows)) {
-          if (NonBlocking.active()) {
-            db.write(writeOptions.withoutWaiting(durability), batch);
-          } else {
-            db.write(writeOptions.get(durability), batch);
-          }
+            ? rowLocks.lock(current.id(), rows.get(0), waiting)
+            : rowLocks.lockAll(current.id(), rows, waiting)) {
+          db.write(writeOptions.get(durability, waiting), batch);
         }
       } catch (RocksDBException e) {
-        if (NonBlocking.active() && RocksErrors.isIncomplete(e)) {
-          NonBlocking.refuseToWait("RocksDB is stalling writes");
+        if (RocksErrors.isIncomplete(e)) {
+          waiting.refuse("RocksDB is stalling writes");
         }
         throw RocksErrors.of("write to table " + current.name(), e);
       }
@@ -137,16 +167,19 @@ public final class Table {
 
   /** Opens a cursor over a row range, forwards or backwards; see {@link #openCursor(List, byte[], byte[])}. */
   public TableCursor openCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, false);
+    return openCursor(families, range, Waiting.ALLOWED, false);
   }
 
   /**
-   * Opens a cursor over a row range. With {@code resumable}, a cursor opened in a {@link NonBlocking} scope can go
-   * on where it may wait after it would have waited ({@link TableCursor#resumeBlocking}); it holds a snapshot of
-   * its own for that, which costs a little, so cursors that are simply closed then are better opened without.
+   * Opens a cursor over a row range. With {@link Waiting#REFUSED} the cursor reads only the memtables and the block
+   * cache, and throws {@link WouldBlockException} where it would have to read a file (as does the opening itself
+   * while the table's schema is being changed). With {@code resumable} such a cursor can go on where it may wait
+   * ({@link TableCursor#resumeBlocking}); it holds a snapshot of its own for that, which costs a little, so cursors
+   * that are simply closed then are better opened without.
    */
-  public TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable) throws StorageException {
-    return openCursor(families, range, resumable, true);
+  public TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable)
+      throws StorageException {
+    return openCursor(families, range, waiting, resumable, true);
   }
 
   /**
@@ -154,12 +187,12 @@ public final class Table {
    * block cache, so it neither evicts what requests read nor grows the cache with data nobody asked for.
    */
   public TableCursor openSweepCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, false, false);
+    return openCursor(families, range, Waiting.ALLOWED, false, false);
   }
 
-  private TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable, boolean fillCache)
-      throws StorageException {
-    lockLifecycle();
+  private TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable,
+      boolean fillCache) throws StorageException {
+    lockLifecycle(waiting);
     try {
       checkNotDropped();
       TableDefinition current = definition;
@@ -180,9 +213,11 @@ public final class Table {
           }
         }
       }
-      IteratorOpener reopener = resumable ? options -> reopenIterators(selected, options) : null;
-      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener, fillCache,
-          iteratorPool, openCursors::remove);
+      // Only a cursor that may have to go on waiting needs to open its iterators again.
+      IteratorOpener reopener = resumable && waiting == Waiting.REFUSED
+          ? options -> reopenIterators(selected, options) : null;
+      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, waiting, reopener,
+          fillCache, iteratorPool, openCursors::remove);
       openCursors.add(cursor);
       return cursor;
     } finally {
@@ -197,7 +232,7 @@ public final class Table {
    */
   private List<RocksIterator> reopenIterators(List<ColumnFamilyHandle> cursorHandles, ReadOptions options)
       throws StorageException {
-    lockLifecycle();
+    lifecycle.readLock().lock();
     try {
       checkNotDropped();
       for (ColumnFamilyHandle handle : cursorHandles) {
@@ -301,7 +336,7 @@ public final class Table {
           batch.delete(handle, last);
         }
       }
-      db.write(writeOptions.get(Durability.LOG_FSYNC), batch);
+      db.write(writeOptions.get(Durability.LOG_FSYNC, Waiting.ALLOWED), batch);
     } catch (RocksDBException e) {
       throw RocksErrors.of("deleting rows of table " + definition.name(), e);
     } finally {
@@ -341,21 +376,26 @@ public final class Table {
    * and cursors opened from now on use them; cursors already open keep reading what they started with.
    */
   void replaceLayout(TableDefinition next, List<ColumnFamilyHandle> nextHandles) {
-    lifecycle.writeLock().lock();
-    try {
+    whileChanging(() -> {
       definition = next;
       handles = List.copyOf(nextHandles);
       iteratorPool.relayout(handles);
-    } finally {
-      lifecycle.writeLock().unlock();
-    }
+    });
   }
 
   /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
   void replaceDefinition(TableDefinition next) {
+    whileChanging(() -> definition = next);
+  }
+
+  /**
+   * Runs a change of the table's definition or families once writes and cursor openings in progress have finished,
+   * holding off new ones until it is done (those that must not wait are refused meanwhile).
+   */
+  void whileChanging(Runnable change) {
     lifecycle.writeLock().lock();
     try {
-      definition = next;
+      change.run();
     } finally {
       lifecycle.writeLock().unlock();
     }
@@ -410,12 +450,12 @@ public final class Table {
     return iteratorPool;
   }
 
-  /** Holds off schema changes and drops for a write or a cursor's opening; not waited for without blocking. */
-  private void lockLifecycle() {
-    if (!NonBlocking.active()) {
+  /** Holds off schema changes and drops for a write or a cursor's opening; not waited for if waiting is refused. */
+  private void lockLifecycle(Waiting waiting) {
+    if (waiting == Waiting.ALLOWED) {
       lifecycle.readLock().lock();
     } else if (!lifecycle.readLock().tryLock()) {
-      NonBlocking.refuseToWait("the table is being changed");
+      waiting.refuse("the table is being changed");
     }
   }
 

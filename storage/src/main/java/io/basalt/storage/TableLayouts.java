@@ -1,10 +1,11 @@
 package io.basalt.storage;
 
-import io.basalt.storage.TabletStore.NewFamily;
 import io.basalt.storage.catalog.FamilyDefinition;
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.errors.StorageException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,12 +3,16 @@ package io.basalt.storage;
 import io.basalt.storage.TableLayouts.FamilyLoader;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.keys.ByteArrays;
-import io.basalt.storage.snapshot.SnapshotDirectory;
-import io.basalt.storage.snapshot.SnapshotWriter;
+import io.basalt.storage.snapshotfiles.SnapshotDirectory;
+import io.basalt.storage.snapshotfiles.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -165,16 +169,6 @@ public final class TabletStore implements AutoCloseable {
   /** Snapshots of tables, and tables cloned or restored from them. */
   public Snapshots snapshots() {
     return snapshots;
-  }
-
-  /** A family to create, with how its files are written. */
-  public record NewFamily(byte[] name, FamilyOptions options) {
-    /** Families with the default options. */
-    public static List<NewFamily> withDefaults(List<byte[]> names) {
-      List<NewFamily> families = new ArrayList<>();
-      names.forEach(name -> families.add(new NewFamily(name, FamilyOptions.DEFAULT)));
-      return families;
-    }
   }
 
   /**

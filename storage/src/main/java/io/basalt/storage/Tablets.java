@@ -2,6 +2,8 @@ package io.basalt.storage;
 
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.UnknownTabletException;
 import io.basalt.storage.keys.ByteArrays;
 import java.util.ArrayList;
 import java.util.Arrays;

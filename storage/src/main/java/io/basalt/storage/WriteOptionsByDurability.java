@@ -1,12 +1,14 @@
 package io.basalt.storage;
 
+import io.basalt.storage.data.Durability;
+import io.basalt.storage.data.Waiting;
 import java.util.EnumMap;
 import java.util.Map;
 import org.rocksdb.WriteOptions;
 
 /**
  * Reusable RocksDB {@link WriteOptions} per durability level, each in two kinds: one that waits out a write stall
- * and one that fails at once instead (for writers in a {@link NonBlocking} scope).
+ * and one that fails at once instead (for writers that must not wait, {@link Waiting#REFUSED}).
  */
 final class WriteOptionsByDurability implements AutoCloseable {
   private final Map<Durability, WriteOptions> waiting = new EnumMap<>(Durability.class);
@@ -27,14 +29,12 @@ final class WriteOptionsByDurability implements AutoCloseable {
     };
   }
 
-  /** Options that wait out write stalls. */
-  WriteOptions get(Durability durability) {
-    return waiting.get(durability);
-  }
-
-  /** Options under which a write that would stall fails with status Incomplete, writing nothing. */
-  WriteOptions withoutWaiting(Durability durability) {
-    return nonBlocking.get(durability);
+  /**
+   * Options that wait out write stalls, or with {@link Waiting#REFUSED} options under which a write that would
+   * stall fails with status Incomplete, writing nothing.
+   */
+  WriteOptions get(Durability durability, Waiting waiting) {
+    return (waiting == Waiting.ALLOWED ? this.waiting : nonBlocking).get(durability);
   }
 
   @Override

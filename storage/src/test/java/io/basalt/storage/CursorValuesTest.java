@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -124,7 +127,7 @@ class CursorValuesTest {
   @Test
   void keysAndValuesOfEverySizeAreReadWhole() throws Exception {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
     // Around the sizes of the scratch arrays reads copy through (512-byte keys, 16 KiB values) and far past them.
     int[] rowLengths = {1, 480, 490, 500, 510, 520, 4_000};
     int[] valueLengths = {0, 100, 16_383, 16_384, 16_385, 1 << 20};
@@ -218,7 +221,7 @@ class CursorValuesTest {
    */
   private Table tableOfCells(int rows, int columns, int versions) throws StorageException {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(FAMILIES), List.of(), Map.of());
     for (int r = 0; r < rows; r++) {
       String row = String.format("r%02d", r);
       RowMutation.Builder mutation = RowMutation.forRow(b(row));

@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.IteratorPool;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,7 +136,7 @@ class IteratorPoolTest {
     assertEquals(List.of("a=1"), get(table, "a"));
     IteratorPool pool = table.iteratorPool();
     assertEquals(1, pool.idleCount());
-    store.alterTable("t", TabletStore.NewFamily.withDefaults(List.of(b("g"))), List.of(), List.of(),
+    store.alterTable("t", NewFamily.withDefaults(List.of(b("g"))), List.of(), List.of(),
         table.definition().properties());
     assertEquals(0, pool.idleCount());
     assertTrue(inUse.nextRow(), "a cursor open across the change reads on");
@@ -145,7 +150,7 @@ class IteratorPoolTest {
   @Test
   void cursorsOverSeveralFamiliesOpenEndedRangesLongRowsOrSweepsOpenTheirOwn() throws Exception {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
         Map.of());
     byte[] longRow = new byte[2000];
     Arrays.fill(longRow, (byte) 'x');
@@ -173,15 +178,11 @@ class IteratorPoolTest {
     store.close();
     store = stores.open(); // an empty block cache
     Table reopened = store.table("t").orElseThrow();
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertThrows(WouldBlockException.class, () -> get(reopened, "r050"));
-    }
+    assertThrows(WouldBlockException.class, () -> get(reopened, "r050", Waiting.REFUSED));
     IteratorPool pool = reopened.iteratorPool();
     assertEquals(0, pool.idleCount());
     assertEquals(List.of("r050=flushed"), get(reopened, "r050"));
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      assertEquals(List.of("r050=flushed"), get(reopened, "r050"));
-    }
+    assertEquals(List.of("r050=flushed"), get(reopened, "r050", Waiting.REFUSED));
     assertEquals(2, pool.idleCount(), "one kept for reads that wait, one for reads that do not");
   }
 
@@ -245,21 +246,30 @@ class IteratorPoolTest {
   }
 
   private static Table table(TabletStore store, String family) throws StorageException {
-    return store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b(family))), List.of(), Map.of());
+    return store.createTable("t", NewFamily.withDefaults(List.of(b(family))), List.of(), Map.of());
   }
 
   /** Reads one row as a get does: a cursor over the row alone, every version. */
   private static List<String> get(Table table, String row) throws StorageException {
-    return read(table, List.of(), RowRange.forward(b(row), b(row + "\0")));
+    return get(table, row, Waiting.ALLOWED);
+  }
+
+  private static List<String> get(Table table, String row, Waiting waiting) throws StorageException {
+    return read(table, List.of(), RowRange.forward(b(row), b(row + "\0")), waiting);
   }
 
   private static List<String> read(Table table, RowRange range) throws StorageException {
-    return read(table, List.of(), range);
+    return read(table, List.of(), range, Waiting.ALLOWED);
   }
 
   private static List<String> read(Table table, List<byte[]> families, RowRange range) throws StorageException {
+    return read(table, families, range, Waiting.ALLOWED);
+  }
+
+  private static List<String> read(Table table, List<byte[]> families, RowRange range, Waiting waiting)
+      throws StorageException {
     List<String> cells = new ArrayList<>();
-    try (TableCursor cursor = table.openCursor(families, range)) {
+    try (TableCursor cursor = table.openCursor(families, range, waiting, false)) {
       while (cursor.nextRow()) {
         while (cursor.nextCell()) {
           cells.add(new String(cursor.row(), UTF_8) + "=" + new String(cursor.value(), UTF_8));

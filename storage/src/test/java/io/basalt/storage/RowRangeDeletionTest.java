@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +89,7 @@ class RowRangeDeletionTest {
   }
 
   private static Table filledTable(TabletStore store) throws StorageException {
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"), b("g"))), List.of(),
         Map.of());
     for (String row : ROWS) {
       if (row.isEmpty()) {

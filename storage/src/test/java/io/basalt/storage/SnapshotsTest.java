@@ -8,12 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
-import io.basalt.storage.snapshot.SnapshotExistsException;
-import io.basalt.storage.snapshot.TableSnapshot;
-import io.basalt.storage.snapshot.UnknownSnapshotException;
+import io.basalt.storage.errors.SnapshotExistsException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownFamilyException;
+import io.basalt.storage.errors.UnknownSnapshotException;
+import io.basalt.storage.errors.UnknownTableException;
+import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,8 +108,8 @@ class SnapshotsTest {
     store = stores.open();
     FamilyOptions zstd = new FamilyOptions(FamilyOptions.Compression.ZSTD, FamilyOptions.Bloom.KEY, 8192, true,
         false);
-    Table table = store.createTable("t", List.of(new TabletStore.NewFamily(b("f"), zstd),
-        new TabletStore.NewFamily(b("g"), FamilyOptions.DEFAULT)), List.of(b("k")), Map.of("schema", b("s1")));
+    Table table = store.createTable("t", List.of(new NewFamily(b("f"), zstd),
+        new NewFamily(b("g"), FamilyOptions.DEFAULT)), List.of(b("k")), Map.of("schema", b("s1")));
     put(table, "a", "f", "q", 1, "old");
     put(table, "b", "g", "q", 1, "gone-later");
     List<TabletDefinition> tabletsThen = table.definition().tablets();
@@ -249,12 +255,12 @@ class SnapshotsTest {
     return cells;
   }
 
-  private static List<TabletStore.NewFamily> families(String... names) {
+  private static List<NewFamily> families(String... names) {
     List<byte[]> list = new ArrayList<>();
     for (String name : names) {
       list.add(b(name));
     }
-    return TabletStore.NewFamily.withDefaults(list);
+    return NewFamily.withDefaults(list);
   }
 
   private static byte[] b(String s) {

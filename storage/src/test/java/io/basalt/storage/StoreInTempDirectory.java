@@ -1,5 +1,6 @@
 package io.basalt.storage;
 
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,9 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,7 +27,7 @@ class SweepCursorTest {
   @Test
   void sweepingTheTableLeavesTheBlockCacheAsItWas() throws Exception {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     for (int i = 0; i < ROWS; i++) {
       table.write(RowMutation.forRow(b(String.format("r%05d", i)))
           .add(b("f"), b("q"), 1, PUT, new byte[VALUE_BYTES]).build(), Durability.LOG);

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.UnknownTableException;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,7 +28,7 @@ class TabletSizerTest {
   @Test
   void sizesMoveFromMemtablesToFilesOnFlushAndStayWithTheirTablet() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
         Map.of());
     assertEquals(List.of(TabletSize.EMPTY, TabletSize.EMPTY), sizes(table));
 
@@ -49,7 +53,7 @@ class TabletSizerTest {
   @Test
   void tabletsSharingAFileEachGetTheirPartAndFamiliesAddUp() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"), b("g"))),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"), b("g"))),
         List.of(b("m")), Map.of());
     // Enough rows for many 64 KB blocks: RocksDB places a range's bounds at block granularity.
     writeRows(table, "a", 1200);
@@ -69,7 +73,7 @@ class TabletSizerTest {
   @Test
   void aDroppedTableCannotBeSized() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
     store.dropTable("t");
     assertThrows(UnknownTableException.class, () -> sizes(table));
   }

@@ -8,11 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownFamilyException;
+import io.basalt.storage.errors.UnknownTableException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -321,10 +327,10 @@ class TabletStoreTest {
     store = stores.open();
     FamilyOptions zstd = new FamilyOptions(FamilyOptions.Compression.ZSTD, FamilyOptions.Bloom.KEY, 16 * 1024,
         true, true);
-    store.createTable("t", List.of(new TabletStore.NewFamily(b("f"), zstd)), List.of(), Map.of());
+    store.createTable("t", List.of(new NewFamily(b("f"), zstd)), List.of(), Map.of());
     FamilyOptions snappy = new FamilyOptions(FamilyOptions.Compression.SNAPPY, FamilyOptions.Bloom.NONE, 4096,
         false, false);
-    store.alterTable("t", List.of(), List.of(), List.of(new TabletStore.NewFamily(b("f"), snappy)), Map.of());
+    store.alterTable("t", List.of(), List.of(), List.of(new NewFamily(b("f"), snappy)), Map.of());
     store.close();
     store = stores.open();
     assertEquals(snappy, store.table("t").orElseThrow().definition().families().get(0).options());
@@ -400,8 +406,8 @@ class TabletStoreTest {
     assertArrayEquals(b(end), tablet.endRow());
   }
 
-  private static List<TabletStore.NewFamily> newFamilies(String... names) {
-    return TabletStore.NewFamily.withDefaults(families(names));
+  private static List<NewFamily> newFamilies(String... names) {
+    return NewFamily.withDefaults(families(names));
   }
 
   private static List<byte[]> families(String... names) {

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.UnknownTabletException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +29,7 @@ class TabletsTest {
   @Test
   void splitAndMergeRetileWithoutTouchingCells() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(b("m")),
         Map.of());
     for (String row : List.of("a", "c", "n", "x")) {
       table.write(RowMutation.forRow(b(row)).add(b("f"), b("q"), 1, 4, b(row)).build(), Durability.LOG);
@@ -54,7 +58,7 @@ class TabletsTest {
   @Test
   void badSplitsAndMergesChangeNothing() throws Exception {
     store = stores.open();
-    Table table = store.createTable("t", TabletStore.NewFamily.withDefaults(List.of(b("f"))),
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))),
         List.of(b("g"), b("p")), Map.of());
     List<TabletDefinition> tablets = table.definition().tablets();
     assertThrows(IllegalArgumentException.class, () -> store.tablets().split("t", tablets.get(1), b("g")));

@@ -1,7 +1,5 @@
 package io.basalt.hbase.compaction;
 
-import io.basalt.hbase.region.Region;
-import io.basalt.hbase.stats.CompactionBacklog;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Collection;
@@ -46,10 +44,10 @@ public final class CompactionQueue implements AutoCloseable {
   /** The regions served now, as a compaction finds them when its turn comes. */
   public interface ServedRegions {
     /** The region served under this encoded name, if any. */
-    Optional<Region> served(String encodedName);
+    Optional<Compactable> served(String encodedName);
 
     /** The regions now serving rows of one that is no longer served: the daughters of a split, say. */
-    List<Region> successorsOf(RegionInfo retired);
+    List<Compactable> successorsOf(RegionInfo retired);
   }
 
   /**
@@ -71,7 +69,7 @@ public final class CompactionQueue implements AutoCloseable {
   }
 
   /** Queues a compaction of {@code region} (of one family, or all when null); ignored while switched off. */
-  public void request(Region region, boolean major, byte[] family) {
+  public void request(Compactable region, boolean major, byte[] family) {
     if (!enabled.get() || closed) {
       LOG.info("Ignoring a compaction request for {}: compactions are switched off",
           region.info().getRegionNameAsString());
@@ -87,11 +85,11 @@ public final class CompactionQueue implements AutoCloseable {
   }
 
   /** Major-compacts every region once per {@code periodMillis}; 0 or less turns periodic compaction off. */
-  public void compactPeriodically(Supplier<Collection<Region>> regions, long periodMillis) {
+  public void compactPeriodically(Supplier<? extends Collection<? extends Compactable>> regions, long periodMillis) {
     if (periodMillis <= 0) {
       return;
     }
-    every(periodMillis, () -> regions.get().stream().filter(Region::isOnline)
+    every(periodMillis, () -> regions.get().stream().filter(Compactable::isOnline)
         .forEach(region -> request(region, true, null)));
   }
 
@@ -99,19 +97,19 @@ public final class CompactionQueue implements AutoCloseable {
    * Every {@code periodMillis}, queues a minor compaction of each region its writes have made due and that has none
    * queued or running; 0 or less turns these off.
    */
-  public void compactWhenWritten(Supplier<Collection<Region>> regions, long periodMillis) {
+  public void compactWhenWritten(Supplier<? extends Collection<? extends Compactable>> regions, long periodMillis) {
     if (periodMillis <= 0) {
       return;
     }
     every(periodMillis, () -> queueDue(regions.get()));
   }
 
-  private void queueDue(Collection<Region> regions) {
+  private void queueDue(Collection<? extends Compactable> regions) {
     if (stopping()) {
       return;
     }
     Set<String> served = new HashSet<>();
-    for (Region region : regions) {
+    for (Compactable region : regions) {
       served.add(region.info().getEncodedName());
       CompactionBacklog backlog = region.compactionBacklog();
       if (region.isOnline() && state(region.info()) == CompactionState.NONE && written.due(backlog)) {
@@ -157,18 +155,18 @@ public final class CompactionQueue implements AutoCloseable {
     return lastMajor.getOrDefault(region.getEncodedName(), 0L);
   }
 
-  private void run(Region queued, boolean major, byte[] family) {
+  private void run(Compactable queued, boolean major, byte[] family) {
     String key = queued.info().getEncodedName();
     try {
       if (stopping()) {
         return;
       }
-      Optional<Region> current = directory.served(key);
+      Optional<Compactable> current = directory.served(key);
       if (current.isEmpty()) {
         passOnFromRetired(queued, major, family);
         return;
       }
-      Region region = current.get();
+      Compactable region = current.get();
       BooleanSupplier retired = () -> directory.served(key).isEmpty();
       CompactionBacklog backlog = region.compactionBacklog();
       long writtenAtStart = backlog.written();
@@ -204,12 +202,12 @@ public final class CompactionQueue implements AutoCloseable {
    * A retired region's minor compaction is dropped (the regions that took over its rows took over its backlog too);
    * a major one, which drops delete markers nothing else would, is requested of each of those regions instead.
    */
-  private void passOnFromRetired(Region retired, boolean major, byte[] family) {
+  private void passOnFromRetired(Compactable retired, boolean major, byte[] family) {
     if (!major) {
       LOG.debug("Not compacting {}: it is no longer served", retired.info().getRegionNameAsString());
       return;
     }
-    for (Region successor : directory.successorsOf(retired.info())) {
+    for (Compactable successor : directory.successorsOf(retired.info())) {
       LOG.info("Passing the major compaction of {}, no longer served, on to {}",
           retired.info().getRegionNameAsString(), successor.info().getRegionNameAsString());
       request(successor, true, family);

@@ -1,7 +1,7 @@
 package io.basalt.hbase.compaction;
 
-import io.basalt.storage.StorageException;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**

@@ -1,17 +1,15 @@
 package io.basalt.hbase.compaction;
 
-import io.basalt.hbase.read.CompactionMatcher;
-import io.basalt.hbase.read.CompactionRules;
 import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.storage.Durability;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.Table;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.basalt.hbase.compaction;
 
-import io.basalt.hbase.stats.CompactionBacklog;
 
 /**
  * Decides when a region is due a minor compaction nobody asked for. HBase starts one as a store's flushed files

@@ -1,10 +1,10 @@
 package io.basalt.hbase.errors;
 
-import io.basalt.storage.RowLockTimeoutException;
-import io.basalt.storage.StorageException;
-import io.basalt.storage.StorageFullException;
-import io.basalt.storage.UnknownFamilyException;
-import io.basalt.storage.UnknownTableException;
+import io.basalt.storage.errors.RowLockTimeoutException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.StorageFullException;
+import io.basalt.storage.errors.UnknownFamilyException;
+import io.basalt.storage.errors.UnknownTableException;
 import java.io.IOException;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;

@@ -1,6 +1,7 @@
 package io.basalt.hbase.meta;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
@@ -8,9 +9,9 @@ import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.schema.TableCatalog;
-import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
@@ -72,20 +73,22 @@ public final class MetaRegion implements Region {
     return backlog;
   }
 
+  /** Served from memory: it never waits, whatever {@code waiting} says. */
   @Override
-  public Result get(Get get) throws IOException {
+  public Result get(Get get, Waiting waiting) throws IOException {
     ReadSpec spec = ReadSpec.forGet(get, MetaSchema.families(), info(), clock.millis());
     List<MetaRows.Row> rows = rows();
     int index = firstAtOrAfter(rows, get.getRow(), true);
     int end = index < rows.size() && compare(rows.get(index).key(), get.getRow()) == 0 ? index + 1 : index;
     try (RegionScanner scanner = new RowScanner(info(), new MetaRowSource(rows, index, end, false), spec, 0)) {
-      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
+      List<Result> results = scanner.next(ScanLimits.oneRow(), waiting).results();
       return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
     }
   }
 
+  /** Served from memory: its batches never wait. */
   @Override
-  public RegionScanner openScanner(Scan scan) throws IOException {
+  public RegionScanner openScanner(Scan scan, Waiting waiting) throws IOException {
     ReadSpec spec = ReadSpec.forScan(scan, MetaSchema.families(), info(), clock.millis());
     List<MetaRows.Row> rows = rows();
     byte[] start = scan.getStartRow();
@@ -105,18 +108,20 @@ public final class MetaRegion implements Region {
   }
 
   @Override
-  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
-    throw readOnly();
-  }
-
-  @Override
-  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
-    throw readOnly();
-  }
-
-  @Override
-  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup, Waiting waiting)
       throws IOException {
+    throw readOnly();
+  }
+
+  @Override
+  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce, Waiting waiting)
+      throws IOException {
+    throw readOnly();
+  }
+
+  @Override
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce,
+      Waiting waiting) throws IOException {
     throw readOnly();
   }
 

@@ -9,7 +9,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * naming columns walks them in order and is done with the row once they are all served; versions are counted up
  * to the read's limit, and cells past the family's TTL count only while MIN_VERSIONS still needs them.
  */
-final class ColumnTracker {
+public final class ColumnTracker {
   private final byte[][] wanted;
   private final int maxVersions;
   private final int minVersions;
@@ -22,7 +22,7 @@ final class ColumnTracker {
    * @param columns the wanted qualifiers in ascending order, or null for all columns
    * @param oldestUnexpired cells older than this have outlived the family's TTL
    */
-  ColumnTracker(NavigableSet<byte[]> columns, int maxVersions, int minVersions, long oldestUnexpired) {
+  public ColumnTracker(NavigableSet<byte[]> columns, int maxVersions, int minVersions, long oldestUnexpired) {
     this.wanted = columns == null ? null : columns.toArray(new byte[0][]);
     this.maxVersions = maxVersions;
     this.minVersions = minVersions;
@@ -30,24 +30,24 @@ final class ColumnTracker {
   }
 
   /** Forgets the previous row. */
-  void startRow() {
+  public void startRow() {
     wantedIndex = 0;
     column = null;
     count = 0;
   }
 
   /** True once every named column of the row has been served. */
-  boolean done() {
+  public boolean done() {
     return wanted != null && wantedIndex >= wanted.length;
   }
 
   /** Whether a cell this old is past the TTL with no MIN_VERSIONS to keep it. */
-  boolean expiredBeyondMinVersions(long timestamp) {
+  public boolean expiredBeyondMinVersions(long timestamp) {
     return minVersions <= 0 && timestamp < oldestUnexpired;
   }
 
   /** Checks that the column of a put is wanted (and, for named columns, advances past columns now behind). */
-  MatchCode checkColumn(byte[] qualifier) {
+  public MatchCode checkColumn(byte[] qualifier) {
     if (wanted == null) {
       return MatchCode.INCLUDE;
     }
@@ -69,7 +69,7 @@ final class ColumnTracker {
    * Counts a version of the current column and says whether it is returned and whether the column is done. Delete
    * markers (only ever seen here by raw reads) are returned without counting as versions.
    */
-  MatchCode checkVersions(byte[] qualifier, long timestamp, boolean isDeleteMarker) {
+  public MatchCode checkVersions(byte[] qualifier, long timestamp, boolean isDeleteMarker) {
     if (column == null || !Arrays.equals(column, qualifier)) {
       column = qualifier;
       count = 0;
@@ -93,7 +93,7 @@ final class ColumnTracker {
   }
 
   /** Gives up on the current column: next column, or next row when no named column is left. */
-  MatchCode nextColumnOrRow(byte[] qualifier) {
+  public MatchCode nextColumnOrRow(byte[] qualifier) {
     if (wanted == null) {
       return MatchCode.SEEK_NEXT_COL;
     }
@@ -105,7 +105,7 @@ final class ColumnTracker {
   }
 
   /** The named column to seek to after {@code qualifier}, or null to just step past it. */
-  byte[] nextWantedColumnAfter(byte[] qualifier) {
+  public byte[] nextWantedColumnAfter(byte[] qualifier) {
     if (wanted == null) {
       return null;
     }

@@ -8,7 +8,7 @@ import org.apache.hadoop.hbase.KeyValue;
  * so every marker that can hide a put is seen before it: family markers carry the empty qualifier and sort first in
  * the family; column markers sort before the puts they cover (newer timestamp first, higher type code first).
  */
-final class DeleteTracker {
+public final class DeleteTracker {
   private boolean familyDeleted;
   private long familyDeletedUpTo;
   private final TimestampSet familyVersionsDeleted = new TimestampSet();
@@ -17,13 +17,13 @@ final class DeleteTracker {
   private long columnDeletedUpTo;
   private final TimestampSet columnVersionsDeleted = new TimestampSet();
 
-  void startRow() {
+  public void startRow() {
     familyDeleted = false;
     familyVersionsDeleted.clear();
     column = null;
   }
 
-  void add(byte type, long timestamp, byte[] qualifier) {
+  public void add(byte type, long timestamp, byte[] qualifier) {
     if (type == KeyValue.Type.DeleteFamily.getCode()) {
       familyDeletedUpTo = familyDeleted ? Math.max(familyDeletedUpTo, timestamp) : timestamp;
       familyDeleted = true;
@@ -41,7 +41,7 @@ final class DeleteTracker {
   }
 
   /** Whether a put of {@code qualifier} at {@code timestamp} is hidden. */
-  boolean isDeleted(byte[] qualifier, long timestamp) {
+  public boolean isDeleted(byte[] qualifier, long timestamp) {
     enterColumn(qualifier);
     return (familyDeleted && timestamp <= familyDeletedUpTo)
         || (columnDeleted && timestamp <= columnDeletedUpTo)
@@ -50,7 +50,7 @@ final class DeleteTracker {
   }
 
   /** Whether every older version of the column is hidden too, so the rest of it can be skipped. */
-  boolean restOfColumnDeleted(long timestamp) {
+  public boolean restOfColumnDeleted(long timestamp) {
     return (familyDeleted && timestamp <= familyDeletedUpTo) || (columnDeleted && timestamp <= columnDeletedUpTo);
   }
 

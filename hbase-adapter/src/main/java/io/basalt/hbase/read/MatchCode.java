@@ -1,7 +1,7 @@
 package io.basalt.hbase.read;
 
 /** What to do with one raw cell of a row, and where the read goes next. HBase's region server decides the same. */
-enum MatchCode {
+public enum MatchCode {
   /** Return the cell, then look at the next one. */
   INCLUDE,
   /** Return the cell, then skip the rest of its column. */

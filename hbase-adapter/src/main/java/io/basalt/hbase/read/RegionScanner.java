@@ -1,5 +1,6 @@
 package io.basalt.hbase.read;
 
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -10,16 +11,15 @@ public interface RegionScanner extends AutoCloseable {
   RegionInfo region();
 
   /**
-   * Returns the next Results within the limits. In a {@link io.basalt.storage.NonBlocking} scope, a scanner that
-   * would wait throws {@link io.basalt.storage.WouldBlockException} and, if it {@link #readsWithoutWaiting()
-   * read without waiting} when called, is back where it was: the same call on a thread that may wait returns what
-   * this one would have.
+   * Returns the next Results within the limits. With {@link Waiting#REFUSED}, a scanner that would wait throws
+   * {@link io.basalt.storage.errors.WouldBlockException} and, if it {@link #readsWithoutWaiting() read without waiting}
+   * when called, is back where it was: the same call allowed to wait returns what this one would have.
    */
-  Batch next(ScanLimits limits) throws IOException;
+  Batch next(ScanLimits limits, Waiting waiting) throws IOException;
 
   /**
-   * Whether the next batch may be read on a thread that must not wait: where it would wait, the scanner gives up
-   * having changed nothing (see {@link #next}).
+   * Whether the next batch may be read refusing to wait: where it would wait, the scanner gives up having changed
+   * nothing (see {@link #next}).
    */
   default boolean readsWithoutWaiting() {
     return false;

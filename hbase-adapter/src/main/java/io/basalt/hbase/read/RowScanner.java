@@ -1,7 +1,7 @@
 package io.basalt.hbase.read;
 
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.WouldBlockException;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,11 +21,11 @@ import org.apache.hadoop.hbase.filter.Filter;
  * byte limit when the client reassembles rows. Looks one row ahead so that the batch which empties the region says
  * so, sparing the client a round trip.
  *
- * <p>A scanner opened on a thread that must not wait reads from a source that does not wait either. A forward
- * scan without a filter can then undo a batch that would have waited (the filter's state could not be undone): the
- * batch is run again on a thread that may wait, where the source turns into one that waits, over the same state of
- * the data, from the row after the last one the scanner examined. Every other scan makes that change between
- * batches, once a batch runs where it may wait.
+ * <p>A scanner opened refusing to wait reads from a source that does not wait either. A forward scan without a
+ * filter can then undo a batch that would have waited (the filter's state could not be undone): the batch is run
+ * again allowed to wait, and the source turns into one that waits, over the same state of the data, from the row
+ * after the last one the scanner examined. Every other scan makes that change between batches, once a batch is
+ * allowed to wait.
  */
 public final class RowScanner implements RegionScanner {
   private final RegionInfo region;
@@ -46,7 +46,7 @@ public final class RowScanner implements RegionScanner {
   private boolean started;
   /** A batch was undone after the source had moved: it must resume before it is read again. */
   private boolean positionLost;
-  /** How long a batch running where it must not wait may take before it gives up; not timing where it may wait. */
+  /** How long a batch refusing to wait may take before it gives up; not timing batches that may wait. */
   private final BatchBudget budget;
 
   /** @param batch most cells per Result, or 0 for whole rows */
@@ -74,9 +74,9 @@ public final class RowScanner implements RegionScanner {
    * say) fails the read for good: the same cells would fail it again on every retry.
    */
   @Override
-  public Batch next(ScanLimits limits) throws IOException {
+  public Batch next(ScanLimits limits, Waiting waiting) throws IOException {
     try {
-      if (!NonBlocking.active()) {
+      if (waiting == Waiting.ALLOWED) {
         goOnBlocking();
         started = true;
         budget.stop();
@@ -104,8 +104,8 @@ public final class RowScanner implements RegionScanner {
   }
 
   /**
-   * Whether the next batch may run where it must not wait: the first always (if it would wait, the scanner is
-   * closed and the scan opened again elsewhere), later ones only if they can be undone.
+   * Whether the next batch may run refusing to wait: the first always (if it would wait, the scanner is closed
+   * and the scan opened again, allowed to wait), later ones only if they can be undone.
    */
   @Override
   public boolean readsWithoutWaiting() {

@@ -51,8 +51,9 @@ public interface RowSource extends AutoCloseable {
   void rewindFamilies() throws IOException;
 
   /**
-   * Whether reading never waits: the rows are in memory, or the source reads only what it can without waiting and
-   * throws {@link io.basalt.storage.WouldBlockException} where it would have to wait.
+   * Whether reading never waits: the rows are in memory, or the source was opened refusing to wait ({@link
+   * io.basalt.storage.data.Waiting#REFUSED}), reads only what it can without waiting and throws {@link
+   * io.basalt.storage.errors.WouldBlockException} where it would have to wait.
    */
   default boolean readsWithoutWaiting() {
     return true;

@@ -1,7 +1,7 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.Compactable;
 import io.basalt.hbase.compaction.CompactionQueue;
-import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.stats.TabletStatistics;
@@ -25,7 +25,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 public final class RegionDirectory implements CompactionQueue.ServedRegions {
   private final TableCatalog catalog;
-  private final MetaRegion meta;
+  private final Region meta;
   private final Clock clock;
   private final WritePolicy writePolicy;
   private final TabletStatistics statistics;
@@ -33,7 +33,8 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
 
   private record Snapshot(long version, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {}
 
-  public RegionDirectory(TableCatalog catalog, MetaRegion meta, Clock clock, WritePolicy writePolicy,
+  /** @param meta the hbase:meta region, served alongside the tables' regions */
+  public RegionDirectory(TableCatalog catalog, Region meta, Clock clock, WritePolicy writePolicy,
       TabletStatistics statistics) {
     this.catalog = catalog;
     this.meta = meta;
@@ -61,13 +62,13 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
   }
 
   @Override
-  public Optional<Region> served(String encodedName) {
+  public Optional<Compactable> served(String encodedName) {
     return Optional.ofNullable(current().byEncodedName().get(encodedName));
   }
 
   @Override
-  public List<Region> successorsOf(RegionInfo retired) {
-    List<Region> successors = new ArrayList<>();
+  public List<Compactable> successorsOf(RegionInfo retired) {
+    List<Compactable> successors = new ArrayList<>();
     for (Region region : current().byEncodedName().values()) {
       if (region.info().getTable().equals(retired.getTable()) && region.info().isOverlap(retired)) {
         successors.add(region);

@@ -1,30 +1,33 @@
 package io.basalt.hbase.region;
 
+import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.hbase.read.EmptyRowSource;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.read.TabletRowSource;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.stats.CompactionBacklog;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.write.ConditionalMutator;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.hbase.write.RegionWriter;
 import io.basalt.hbase.write.WritePolicy;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -106,14 +109,14 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public Result get(Get get) throws IOException {
+  public Result get(Get get, Waiting waiting) throws IOException {
     checkServing();
     checkRow(get.getRow());
     ReadSpec spec = ReadSpec.forGet(get, table.families(), info, clock.millis());
     byte[] row = get.getRow();
     try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
-        openCursor(spec, RowRange.forward(row, nextRow(row)), false)), spec, 0)) {
-      RegionScanner.Batch batch = scanner.next(ScanLimits.oneRow());
+        openCursor(spec, RowRange.forward(row, nextRow(row)), waiting, false)), spec, 0)) {
+      RegionScanner.Batch batch = scanner.next(ScanLimits.oneRow(), waiting);
       requests.countReads(batch.readRequests(), batch.filteredRows());
       requests.touched(row);
       return batch.results().isEmpty() ? Result.EMPTY_RESULT : batch.results().get(0);
@@ -123,7 +126,7 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public RegionScanner openScanner(Scan scan) throws IOException {
+  public RegionScanner openScanner(Scan scan, Waiting waiting) throws IOException {
     checkServing();
     ReadSpec spec = ReadSpec.forScan(scan, table.families(), info, clock.millis());
     RowRange range = rangeOf(scan);
@@ -131,8 +134,8 @@ public final class TabletRegion implements Region {
       return new CountingScanner(new RowScanner(info, EmptyRowSource.INSTANCE, spec, scan.getBatch()), requests);
     }
     try {
-      // A forward scan opened where it must not wait can go on where it may (see RowScanner); a get never needs to.
-      return new CountingScanner(new RowScanner(info, new TabletRowSource(openCursor(spec, range,
+      // A forward scan opened refusing to wait can go on allowed to (see RowScanner); a get never needs to.
+      return new CountingScanner(new RowScanner(info, new TabletRowSource(openCursor(spec, range, waiting,
           !range.reversed())), spec, scan.getBatch()), requests);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
@@ -162,13 +165,14 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
+  public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup, Waiting waiting)
+      throws IOException {
     checkServing();
     // HBase counts every mutation of a batch as a write request, applied or not. A batch that would have had to
     // wait (WouldBlockException) has done nothing yet and is counted where it runs again.
     List<MutationOutcome> outcomes;
     try {
-      outcomes = writer.batch(mutations, nonceGroup);
+      outcomes = writer.batch(mutations, nonceGroup, waiting);
     } catch (IOException e) {
       countBatch(mutations);
       throw e;
@@ -187,11 +191,12 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
+  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce, Waiting waiting)
+      throws IOException {
     checkServing();
     Result result;
     try {
-      result = writer.mutateRow(mutations, nonceGroup, nonce);
+      result = writer.mutateRow(mutations, nonceGroup, nonce, waiting);
     } catch (IOException e) {
       countWrites(mutations);
       throw e;
@@ -201,10 +206,10 @@ public final class TabletRegion implements Region {
   }
 
   @Override
-  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
-      throws IOException {
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce,
+      Waiting waiting) throws IOException {
     checkServing();
-    CheckAndMutateResult result = conditional.apply(checkAndMutate, nonceGroup, nonce);
+    CheckAndMutateResult result = conditional.apply(checkAndMutate, nonceGroup, nonce, waiting);
     // The condition's read counted itself; the action's mutations count only when they were applied.
     if (result.isSuccess()) {
       countWrites(checkAndMutate.getAction() instanceof RowMutations rowMutations ? rowMutations.getMutations()
@@ -224,8 +229,9 @@ public final class TabletRegion implements Region {
     }
   }
 
-  private TableCursor openCursor(ReadSpec spec, RowRange range, boolean resumable) throws StorageException {
-    return table.storage().openCursor(spec.familyNames(), range, resumable);
+  private TableCursor openCursor(ReadSpec spec, RowRange range, Waiting waiting, boolean resumable)
+      throws StorageException {
+    return table.storage().openCursor(spec.familyNames(), range, waiting, resumable);
   }
 
   private void checkServing() throws NotServingRegionException {
@@ -255,5 +261,44 @@ public final class TabletRegion implements Region {
       return a;
     }
     return Bytes.compareTo(a, b) <= 0 ? a : b;
+  }
+
+  /** A tablet's scanner, counting each batch toward the tablet's requests and offering its rows to sampling. */
+  private static final class CountingScanner implements RegionScanner {
+    private final RegionScanner scanner;
+    private final TabletRequests requests;
+
+    CountingScanner(RegionScanner scanner, TabletRequests requests) {
+      this.scanner = scanner;
+      this.requests = requests;
+    }
+
+    @Override
+    public RegionInfo region() {
+      return scanner.region();
+    }
+
+    @Override
+    public Batch next(ScanLimits limits, Waiting waiting) throws IOException {
+      Batch batch = scanner.next(limits, waiting);
+      requests.countReads(batch.readRequests(), batch.filteredRows());
+      for (Result result : batch.results()) {
+        if (!result.isEmpty()) {
+          Cell first = result.rawCells()[0];
+          requests.touched(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+        }
+      }
+      return batch;
+    }
+
+    @Override
+    public boolean readsWithoutWaiting() {
+      return scanner.readsWithoutWaiting();
+    }
+
+    @Override
+    public void close() {
+      scanner.close();
+    }
   }
 }

@@ -1,46 +1,72 @@
 package io.basalt.hbase.rpc;
 
+import io.basalt.storage.data.Waiting;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import io.basalt.hbase.scanner.ScannerQuota;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
+import org.apache.hadoop.hbase.CellUtil;
 
 /**
  * What a handler knows about the call besides its request message: the cells that arrived in the request's cell
- * block, a place to put cells for the response's cell block, and the scanner quota of the connection the call came
- * on. Cell blocks are only used when the client declared a codec in its connection header.
+ * block, a place to put cells for the response's cell block, the scanner quota of the connection the call came on,
+ * and whether the handler may wait. Cell blocks are only used when the client declared a codec in its connection
+ * header.
+ *
+ * <p>A call may run twice: first refusing to wait, then, if it would have waited, again allowed to (see {@link
+ * ServiceBinding.Method#tryWithoutWaiting}). Each run reads the request cells from the start and starts with an
+ * empty response cell block.
  */
 public final class CallContext {
-  private final CellScanner requestCells;
+  private final List<Cell> requestCells;
   private final boolean cellBlocksSupported;
   private final String user;
   private final int timeoutMillis;
   private final ScannerQuota scannerQuota;
+  private Waiting waiting = Waiting.ALLOWED;
+  private CellScanner requestCellScanner;
   private List<Cell> responseCells;
 
   /** A call on no particular connection: its scanners count against no quota. */
-  public CallContext(CellScanner requestCells, boolean cellBlocksSupported, String user, int timeoutMillis) {
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, String user, int timeoutMillis) {
     this(requestCells, cellBlocksSupported, user, timeoutMillis, ScannerQuota.unlimited());
   }
 
   /**
+   * @param requestCells the cells of the request's cell block, in order; null when it carried none
    * @param timeoutMillis how long the client waits for this call (0: no limit given)
    * @param scannerQuota the open scanners of the connection the call arrived on
    */
-  public CallContext(CellScanner requestCells, boolean cellBlocksSupported, String user, int timeoutMillis,
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, String user, int timeoutMillis,
       ScannerQuota scannerQuota) {
     this.requestCells = requestCells;
     this.cellBlocksSupported = cellBlocksSupported;
     this.user = user;
     this.timeoutMillis = timeoutMillis;
     this.scannerQuota = scannerQuota;
+    this.requestCellScanner = requestCells == null ? null : CellUtil.createCellScanner(requestCells);
   }
 
-  /** Cells of the request's cell block, in order; null when the request carried none. */
+  /** Starts a run of the call's handler: the request cells from their start, no response cells yet. */
+  void beginRun(Waiting runWaiting) {
+    this.waiting = runWaiting;
+    this.requestCellScanner = requestCells == null ? null : CellUtil.createCellScanner(requestCells);
+    this.responseCells = null;
+  }
+
+  /**
+   * Whether this run of the call may wait. Handlers pass it to every region operation they make; with {@link
+   * Waiting#REFUSED} an operation that would wait throws {@link io.basalt.storage.errors.WouldBlockException} before it has
+   * changed anything.
+   */
+  public Waiting waiting() {
+    return waiting;
+  }
+
+  /** Cells of the request's cell block, in order, shared by every action of the call; null when there were none. */
   public CellScanner requestCells() {
-    return requestCells;
+    return requestCellScanner;
   }
 
   /** Whether results may travel in a response cell block (the client named a codec). */

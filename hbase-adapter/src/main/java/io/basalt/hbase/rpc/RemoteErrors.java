@@ -2,7 +2,7 @@ package io.basalt.hbase.rpc;
 
 import io.basalt.hbase.errors.ServerSideException;
 import io.basalt.hbase.errors.StorageErrors;
-import io.basalt.storage.StorageFullException;
+import io.basalt.storage.errors.StorageFullException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,5 +1,7 @@
 package io.basalt.hbase.rpc;
 
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -84,9 +86,9 @@ public final class ServiceBinding {
     }
 
     /**
-     * Whether a call with this request is short enough to try on the thread that read it, in a {@link
-     * io.basalt.storage.NonBlocking} scope: it reads or writes one row, and where it would wait it throws {@link
-     * io.basalt.storage.WouldBlockException} having changed nothing, to be run again on a thread that may wait.
+     * Whether a call with this request is short enough to {@link #tryWithoutWaiting try without waiting} on the
+     * thread that read it: it reads or writes one row, all or nothing, so where it would wait it can stop having
+     * changed nothing.
      */
     @SuppressWarnings("unchecked")
     public boolean isShort(Message request) {
@@ -104,9 +106,33 @@ public final class ServiceBinding {
       }
     }
 
+    /** Runs the call, waiting wherever it must. */
     @SuppressWarnings("unchecked")
     public Message invoke(CallContext call, Message request) throws IOException {
+      call.beginRun(Waiting.ALLOWED);
       return handler.handle(call, (Q) request);
+    }
+
+    /**
+     * Runs a short call refusing to wait, and returns its response; or returns empty where it would have had to
+     * wait (a row lock held by another writer, a block not in the block cache, a write stall, an fsync): then
+     * nothing was written, counted or registered, no response cell kept, and the call is to be {@link #invoke
+     * invoked} on a thread that may wait. A failure is an answer like any other and is thrown.
+     *
+     * @throws IllegalArgumentException for a call that is not {@link #isShort short}
+     */
+    @SuppressWarnings("unchecked")
+    public Optional<Message> tryWithoutWaiting(CallContext call, Message request) throws IOException {
+      if (!isShort(request)) {
+        throw new IllegalArgumentException(fullName + " call is not short enough to try without waiting");
+      }
+      call.beginRun(Waiting.REFUSED);
+      try {
+        return Optional.of(handler.handle(call, (Q) request));
+      } catch (WouldBlockException e) {
+        call.beginRun(Waiting.ALLOWED);
+        return Optional.empty();
+      }
     }
   }
 

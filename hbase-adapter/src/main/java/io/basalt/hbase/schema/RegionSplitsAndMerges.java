@@ -1,13 +1,13 @@
 package io.basalt.hbase.schema;
 
-import io.basalt.hbase.stats.CompactionBacklog;
+import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.stats.TabletStatistics;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.TabletStore;
-import io.basalt.storage.UnknownTabletException;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.UnknownTabletException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

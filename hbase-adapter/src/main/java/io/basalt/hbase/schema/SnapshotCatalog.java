@@ -1,8 +1,8 @@
 package io.basalt.hbase.schema;
 
 import io.basalt.storage.Snapshots;
-import io.basalt.storage.StorageException;
-import io.basalt.storage.snapshot.TableSnapshot;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -71,7 +71,7 @@ public final class SnapshotCatalog {
       TableSnapshot snapshot = tables.snapshot(table, name,
           current -> Map.of(DESCRIPTION, described(request, table, current).toByteArray()));
       return describe(snapshot);
-    } catch (io.basalt.storage.snapshot.SnapshotExistsException e) {
+    } catch (io.basalt.storage.errors.SnapshotExistsException e) {
       throw exists(request);
     } catch (TableNotFoundException e) {
       throw new SnapshotCreationException("Table '" + request.getTable() + "' doesn't exist, can't take snapshot.",
@@ -117,7 +117,7 @@ public final class SnapshotCatalog {
     }
     try {
       store.delete(request.getName());
-    } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+    } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));
     }
   }
@@ -140,7 +140,7 @@ public final class SnapshotCatalog {
         deleted.add(snapshot.getName());
         LOG.info("Deleted snapshot {} of table {}: its TTL of {} s from {} has run out", snapshot.getName(),
             snapshot.getTable(), snapshot.getTtl(), snapshot.getCreationTime());
-      } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+      } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
         LOG.debug("Expired snapshot {} was deleted by someone else", snapshot.getName());
       } catch (StorageException e) {
         LOG.warn("Cannot delete expired snapshot {}; the next cleanup tries again", snapshot.getName(), e);
@@ -168,7 +168,7 @@ public final class SnapshotCatalog {
     try {
       return tables.table(target).isPresent()
           ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target);
-    } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
+    } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
       // Deleted while this request waited for the tables.
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));
     } catch (StorageException e) {

@@ -1,7 +1,7 @@
 package io.basalt.hbase.schema;
 
-import io.basalt.storage.TabletStore.NewFamily;
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.DoNotRetryIOException;

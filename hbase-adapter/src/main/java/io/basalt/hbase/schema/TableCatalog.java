@@ -1,10 +1,10 @@
 package io.basalt.hbase.schema;
 
-import io.basalt.storage.StorageException;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
-import io.basalt.storage.TabletStore.NewFamily;
-import io.basalt.storage.snapshot.TableSnapshot;
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -97,7 +97,7 @@ public final class TableCatalog {
         storageTable = store.createTable(storageName(name),
             StorageLayout.newFamilies(descriptor.getColumnFamilies()), splits,
             TableProperties.of(descriptor, TableState.State.ENABLED));
-      } catch (io.basalt.storage.TableExistsException e) {
+      } catch (io.basalt.storage.errors.TableExistsException e) {
         throw new TableExistsException(name);
       }
       return publish(new HBaseTable(name, descriptor, TableState.State.ENABLED, storageTable));
@@ -253,7 +253,7 @@ public final class TableCatalog {
       try {
         storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name),
             TableProperties.of(descriptor, TableState.State.ENABLED));
-      } catch (io.basalt.storage.TableExistsException e) {
+      } catch (io.basalt.storage.errors.TableExistsException e) {
         throw new TableExistsException(name);
       }
       return publish(new HBaseTable(name, descriptor, TableState.State.ENABLED, storageTable));

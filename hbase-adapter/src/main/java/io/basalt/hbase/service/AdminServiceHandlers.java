@@ -6,6 +6,7 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableCatalog;
@@ -21,8 +22,8 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /** AdminService: questions about this server and the regions it holds; flushes and compactions. */

@@ -5,8 +5,8 @@ import io.basalt.hbase.meta.MetaSchema;
 import io.basalt.hbase.rpc.ServiceBinding;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.ClientMetaService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 
 /**
  * ClientMetaService: the questions RPC-based connection registries ask a bootstrap node. Basalt is the only

@@ -3,8 +3,10 @@ package io.basalt.hbase.service;
 import static io.basalt.hbase.service.CountedCalls.counted;
 
 import io.basalt.hbase.region.Region;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
@@ -17,12 +19,12 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /** ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. */
 public final class ClientServiceHandlers {
@@ -64,7 +66,7 @@ public final class ClientServiceHandlers {
     }
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
-    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get), call)).build();
+    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build();
   }
 
   private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {
@@ -76,7 +78,8 @@ public final class ClientServiceHandlers {
     if (request.hasCondition()) {
       CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(request.getCondition(), proto,
           call.requestCells());
-      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce);
+      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce,
+          call.waiting());
       response.setProcessed(outcome.isSuccess());
       if (outcome.getResult() != null) {
         response.setResult(ResultEncoder.encode(outcome.getResult(), call));
@@ -84,7 +87,7 @@ public final class ClientServiceHandlers {
       return response.build();
     }
     Mutation mutation = Mutations.fromProto(proto, call.requestCells());
-    Result result = region.mutate(mutation, nonceGroup, nonce);
+    Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
     response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {
       response.setResult(ResultEncoder.encode(result, call));

@@ -1,12 +1,13 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.cluster.ClusterSwitches;
-import io.basalt.hbase.cluster.ClusterSwitches.Switch;
-import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.master.ClusterSwitches.Switch;
+import io.basalt.hbase.master.ClusterSwitches;
+import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;

@@ -1,8 +1,8 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.rpc.RpcHandler;
-import java.io.IOException;
 import io.basalt.hbase.stats.TabletStatistics;
+import java.io.IOException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
@@ -21,7 +21,7 @@ final class CountedCalls {
         statistics.countRpc();
         throw e;
       }
-      // Not counted when it threw WouldBlockException: it is counted once it runs again on a handler thread.
+      // Not counted when it threw WouldBlockException (it refused to wait): it is counted once it runs again.
       statistics.countRpc();
       return response;
     };

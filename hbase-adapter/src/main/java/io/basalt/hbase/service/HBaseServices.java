@@ -1,15 +1,16 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.FrontendSettings;
-import io.basalt.hbase.cluster.ClusterSwitches;
-import io.basalt.hbase.cluster.ProcedureTracker;
 import io.basalt.hbase.cluster.ServerIdentity;
-import io.basalt.hbase.cluster.SnapshotCleanupChore;
 import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.master.ClusterSwitches;
+import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.SnapshotCleanupChore;
 import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.scan.ScanHandler;
+import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.stats.TabletStatistics;
@@ -22,17 +23,17 @@ public final class HBaseServices {
   public static RpcDispatcher dispatcher(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
       RegionSplitsAndMerges splits, TabletStatistics statistics, SnapshotCleanupChore snapshotCleanup,
-      FrontendSettings settings) {
+      long maxScanResultBytes) {
     return new RpcDispatcher(bindings(server, catalog, directory, scanners, procedures, compactions, switches,
-        splits, statistics, snapshotCleanup, settings));
+        splits, statistics, snapshotCleanup, maxScanResultBytes));
   }
 
   static List<ServiceBinding> bindings(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
       ScannerRegistry scanners, ProcedureTracker procedures, CompactionQueue compactions, ClusterSwitches switches,
       RegionSplitsAndMerges splits, TabletStatistics statistics, SnapshotCleanupChore snapshotCleanup,
-      FrontendSettings settings) {
+      long maxScanResultBytes) {
     RegionResolver regions = new RegionResolver(directory);
-    ScanHandler scanHandler = new ScanHandler(regions, scanners, settings.maxScanResultBytes());
+    ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
     RegionReports reports = new RegionReports(directory, catalog, compactions, statistics);
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics).binding(),

@@ -2,8 +2,8 @@ package io.basalt.hbase.service;
 
 import io.basalt.hbase.rpc.ServiceBinding;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.HbckService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
 /**
  * HbckService, the master's repair service that HBCK2 and the shell's {@code hbck_chore_run} call (clients reach it

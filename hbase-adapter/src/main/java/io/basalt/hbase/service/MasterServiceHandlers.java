@@ -1,6 +1,6 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.meta.MetaSchema;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -14,8 +14,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableState;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**

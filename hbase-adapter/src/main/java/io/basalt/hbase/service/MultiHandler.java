@@ -1,9 +1,11 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.region.Region;
+import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Condition;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
@@ -31,6 +32,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationPr
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionAction;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.RegionActionResult;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ResultOrException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /**
  * ClientService.Multi: batches grouped by region. Answers one RegionActionResult per RegionAction and one
@@ -112,7 +114,7 @@ final class MultiHandler {
       Region region = regions.resolve(regionAction.getRegion());
       Batch batch = mutationsOf(regionAction, cells);
       CheckAndMutateResult outcome = region.checkAndMutate(
-          ProtobufUtil.toCheckAndMutate(condition, batch.mutations()), nonceGroup, batch.nonce());
+          ProtobufUtil.toCheckAndMutate(condition, batch.mutations()), nonceGroup, batch.nonce(), call.waiting());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(outcome.isSuccess());
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -134,7 +136,7 @@ final class MultiHandler {
     try {
       Region region = regions.resolve(regionAction.getRegion());
       Batch batch = mutationsOf(regionAction, cells);
-      Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce());
+      Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce(), call.waiting());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(true);
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -159,7 +161,7 @@ final class MultiHandler {
       return regionFailure(e);
     }
     List<ResultOrException> results = new ArrayList<>(regionAction.getActionCount());
-    Gathered gathered = new Gathered(region, nonceGroup);
+    Gathered gathered = new Gathered(region, nonceGroup, call.waiting());
     try {
       for (int position = 0; position < regionAction.getActionCount(); position++) {
         Action action = regionAction.getAction(position);
@@ -172,14 +174,14 @@ final class MultiHandler {
             }
             Get get = ProtobufUtil.toGet(action.getGet());
             results.set(position, ResultOrException.newBuilder().setIndex(index)
-                .setResult(ResultEncoder.encode(get, region.get(get), call)).build());
+                .setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build());
           } else if (action.hasMutation()) {
             MutationProto proto = action.getMutation();
             Mutation mutation = Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(position)));
             long nonce = proto.hasNonce() ? proto.getNonce() : HConstants.NO_NONCE;
             if (mutation instanceof Increment || mutation instanceof Append) {
               gathered.apply(results, call);
-              Result result = region.mutate(mutation, nonceGroup, nonce);
+              Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
               results.set(position, ResultOrException.newBuilder().setIndex(index)
                   .setResult(ResultEncoder.encode(result, call)).build());
             } else {
@@ -261,12 +263,14 @@ final class MultiHandler {
   private static final class Gathered {
     private final Region region;
     private final long nonceGroup;
+    private final Waiting waiting;
     private final List<NoncedMutation> mutations = new ArrayList<>();
     private final List<int[]> slots = new ArrayList<>();
 
-    Gathered(Region region, long nonceGroup) {
+    Gathered(Region region, long nonceGroup, Waiting waiting) {
       this.region = region;
       this.nonceGroup = nonceGroup;
+      this.waiting = waiting;
     }
 
     void add(int position, int index, NoncedMutation mutation) {
@@ -280,7 +284,7 @@ final class MultiHandler {
       }
       List<MutationOutcome> outcomes;
       try {
-        outcomes = region.mutateBatch(mutations, nonceGroup);
+        outcomes = region.mutateBatch(mutations, nonceGroup, waiting);
       } catch (NotServingRegionException e) {
         throw e;
       } catch (IOException e) {

@@ -1,6 +1,6 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;

@@ -1,8 +1,8 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.cluster.ClusterSwitches;
-import io.basalt.hbase.cluster.ClusterSwitches.Switch;
-import io.basalt.hbase.cluster.ProcedureTracker;
+import io.basalt.hbase.master.ClusterSwitches.Switch;
+import io.basalt.hbase.master.ClusterSwitches;
+import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;

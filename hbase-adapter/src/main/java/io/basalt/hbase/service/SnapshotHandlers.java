@@ -1,9 +1,9 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.cluster.ClusterSwitches;
-import io.basalt.hbase.cluster.ClusterSwitches.Switch;
-import io.basalt.hbase.cluster.ProcedureTracker;
-import io.basalt.hbase.cluster.SnapshotCleanupChore;
+import io.basalt.hbase.master.ClusterSwitches.Switch;
+import io.basalt.hbase.master.ClusterSwitches;
+import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.SnapshotCleanupChore;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableCatalog;

@@ -1,5 +1,6 @@
 package io.basalt.hbase.stats;
 
+import io.basalt.hbase.compaction.CompactionBacklog;
 import java.util.concurrent.atomic.LongAdder;
 
 /**

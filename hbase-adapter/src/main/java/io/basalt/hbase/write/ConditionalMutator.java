@@ -1,6 +1,7 @@
 package io.basalt.hbase.write;
 
 import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
@@ -33,7 +34,7 @@ public final class ConditionalMutator {
     this.reader = reader;
   }
 
-  public CheckAndMutateResult apply(CheckAndMutate checkAndMutate, long nonceGroup, long nonce)
+  public CheckAndMutateResult apply(CheckAndMutate checkAndMutate, long nonceGroup, long nonce, Waiting waiting)
       throws IOException {
     byte[] row = checkAndMutate.getRow();
     List<Mutation> actions = actions(checkAndMutate);
@@ -43,14 +44,14 @@ public final class ConditionalMutator {
       }
     }
     for (Mutation action : actions) {
-      writer.refuseFsyncWithoutBlocking(action);
+      writer.refuseFsync(action, waiting);
     }
-    try (RowLocks.RowLock ignored = writer.lockRow(row)) {
-      Outcome outcome = check(checkAndMutate);
+    try (RowLocks.RowLock ignored = writer.lockRow(row, waiting)) {
+      Outcome outcome = check(checkAndMutate, waiting);
       if (!outcome.matches()) {
         return new CheckAndMutateResult(false, null);
       }
-      Result result = writer.applyChecked(actions, outcome.cellTimestamp(), nonceGroup, nonce);
+      Result result = writer.applyChecked(actions, outcome.cellTimestamp(), nonceGroup, nonce, waiting);
       return new CheckAndMutateResult(true, result);
     }
   }
@@ -70,7 +71,7 @@ public final class ConditionalMutator {
   /** Whether the condition holds, and the timestamp of the cell it was decided on (0 if none). */
   private record Outcome(boolean matches, long cellTimestamp) {}
 
-  private Outcome check(CheckAndMutate checkAndMutate) throws IOException {
+  private Outcome check(CheckAndMutate checkAndMutate, Waiting waiting) throws IOException {
     Get get = new Get(checkAndMutate.getRow());
     if (checkAndMutate.hasFilter()) {
       get.setFilter(checkAndMutate.getFilter());
@@ -83,7 +84,7 @@ public final class ConditionalMutator {
     if (range != null) {
       get.setTimeRange(range.getMin(), range.getMax());
     }
-    List<Cell> cells = reader.get(get).listCells();
+    List<Cell> cells = reader.get(get, waiting).listCells();
     boolean found = cells != null && !cells.isEmpty();
     long timestamp = found ? cells.get(0).getTimestamp() : 0;
     if (checkAndMutate.hasFilter()) {

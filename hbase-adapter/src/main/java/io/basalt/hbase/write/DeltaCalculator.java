@@ -1,5 +1,6 @@
 package io.basalt.hbase.write;
 
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,8 @@ final class DeltaCalculator {
   private DeltaCalculator() {}
 
   /** The cells to write, in family then qualifier order. Throws before anything is written if a value is bad. */
-  static List<Cell> newCells(Mutation mutation, long nowMillis, RowGetter reader) throws IOException {
+  static List<Cell> newCells(Mutation mutation, long nowMillis, RowGetter reader, Waiting waiting)
+      throws IOException {
     boolean increment = mutation instanceof Increment;
     TimeRange range = increment ? ((Increment) mutation).getTimeRange() : ((Append) mutation).getTimeRange();
     List<Cell> written = new ArrayList<>();
@@ -41,7 +43,7 @@ final class DeltaCalculator {
       if (range != null) {
         get.setTimeRange(range.getMin(), range.getMax());
       }
-      List<Cell> current = reader.get(get).listCells();
+      List<Cell> current = reader.get(get, waiting).listCells();
       int currentIndex = 0;
       for (int i = 0; i < deltas.size(); i++) {
         Cell delta = deltas.get(i);

@@ -1,6 +1,6 @@
 package io.basalt.hbase.write;
 
-import io.basalt.storage.Durability;
+import io.basalt.storage.data.Durability;
 
 /** Maps HBase durability settings onto the storage engine's levels. */
 public final class Durabilities {

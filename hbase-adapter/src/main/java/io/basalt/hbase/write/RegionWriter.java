@@ -2,11 +2,12 @@ package io.basalt.hbase.write;
 
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.storage.Durability;
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.StorageException;
+import io.basalt.hbase.write.MutationConverter.VersionLookup;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,6 +34,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Applies client mutations to one region's tablet: batches of independent mutations, atomic row mutations and the
  * write half of checkAndMutate. Every write holds its rows' locks from the reads it depends on (current values of
  * counters, versions targeted by deletes) until it is applied, and every row's cells go in one RocksDB batch.
+ *
+ * <p>A writer told not to wait ({@link Waiting#REFUSED}) passes that on to every lock, read and write it makes, and
+ * refuses an fsync before anything; where any of them would wait, {@link io.basalt.storage.errors.WouldBlockException}
+ * ends the call before its single write, so nothing is written and no nonce recorded.
  */
 public final class RegionWriter {
   /** Confirms a row belongs to the region before anything is done with it. */
@@ -67,9 +72,14 @@ public final class RegionWriter {
    * row); Puts and Deletes go together in one write, each Increment or Append on its own after the Puts and
    * Deletes before it, so it sees them. A mutation that is invalid on its own fails alone.
    */
-  public List<MutationOutcome> batch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
+  public List<MutationOutcome> batch(List<NoncedMutation> mutations, long nonceGroup, Waiting waiting)
+      throws IOException {
+    if (mutations.size() > 1) {
+      // Applied in several writes when counters are among them, so it could stop half applied.
+      waiting.refuse("a batch of " + mutations.size() + " mutations");
+    }
     for (NoncedMutation mutation : mutations) {
-      refuseFsyncWithoutBlocking(mutation.mutation());
+      refuseFsync(mutation.mutation(), waiting);
     }
     MutationOutcome[] outcomes = new MutationOutcome[mutations.size()];
     Integer[] order = new Integer[mutations.size()];
@@ -79,9 +89,10 @@ public final class RegionWriter {
       rows.add(mutations.get(i).mutation().getRow());
     }
     Arrays.sort(order, Comparator.comparing(i -> mutations.get(i).mutation().getRow(), Bytes.BYTES_COMPARATOR));
-    try (RowLocks.RowLock ignored = table.storage().lockAll(rows)) {
-      Pending pending = new Pending();
+    try (RowLocks.RowLock ignored = table.storage().lockAll(rows, waiting)) {
+      Pending pending = new Pending(waiting);
       long now = clock.millis();
+      VersionLookup versions = versionLookup(waiting);
       for (int index : order) {
         NoncedMutation request = mutations.get(index);
         Mutation mutation = request.mutation();
@@ -89,10 +100,10 @@ public final class RegionWriter {
           rowCheck.check(mutation.getRow());
           policy.checkCellSizes(mutation);
           if (mutation instanceof Put || mutation instanceof Delete) {
-            pending.add(index, converter.convert(mutation, now, this::nthNewestTimestamp), mutation);
+            pending.add(index, converter.convert(mutation, now, versions), mutation);
           } else {
             pending.flush(outcomes);
-            outcomes[index] = MutationOutcome.applied(applyDelta(mutation, nonceGroup, request.nonce()));
+            outcomes[index] = MutationOutcome.applied(applyDelta(mutation, nonceGroup, request.nonce(), waiting));
           }
         } catch (IOException e) {
           outcomes[index] = MutationOutcome.failed(e);
@@ -109,35 +120,35 @@ public final class RegionWriter {
    * Applies mutations of one row atomically: all are computed against the row as it was, then written in one
    * batch. Returns the cells of the Increments and Appends among them, in order, or null if there are none.
    */
-  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) throws IOException {
+  public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce, Waiting waiting)
+      throws IOException {
     byte[] row = sameRow(mutations);
     for (Mutation mutation : mutations) {
-      refuseFsyncWithoutBlocking(mutation);
+      refuseFsync(mutation, waiting);
     }
-    try (RowLocks.RowLock ignored = lockRow(row)) {
+    try (RowLocks.RowLock ignored = lockRow(row, waiting)) {
       long now = clock.millis();
-      return applyRowLocked(row, mutations, now, now, nonceGroup, nonce);
+      return applyRowLocked(row, mutations, now, now, nonceGroup, nonce, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
   }
 
   /**
-   * An fsync is a wait: a writer that must not wait ({@link NonBlocking}) hands the call on before it reads or
-   * counts anything, rather than when it reaches the write.
+   * An fsync is a wait: a writer that must not wait hands the call on before it reads or counts anything, rather
+   * than when it reaches the write.
    */
-  void refuseFsyncWithoutBlocking(Mutation mutation) {
-    if (NonBlocking.active()
-        && Durabilities.of(mutation.getDurability(), table.durability()) == Durability.LOG_FSYNC) {
-      NonBlocking.refuseToWait("an fsync of the log");
+  void refuseFsync(Mutation mutation, Waiting waiting) {
+    if (Durabilities.of(mutation.getDurability(), table.durability()) == Durability.LOG_FSYNC) {
+      waiting.refuse("an fsync of the log");
     }
   }
 
   /** Locks a row of this region for a read-then-write sequence such as checkAndMutate. */
-  RowLocks.RowLock lockRow(byte[] row) throws IOException {
+  RowLocks.RowLock lockRow(byte[] row, Waiting waiting) throws IOException {
     rowCheck.check(row);
     try {
-      return table.storage().lockRow(row);
+      return table.storage().lockRow(row, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
@@ -148,25 +159,26 @@ public final class RegionWriter {
    * a timestamp are stamped no earlier than the cell the condition read, so the new value is never hidden behind
    * the one it replaced.
    */
-  Result applyChecked(List<Mutation> mutations, long checkedCellTimestamp, long nonceGroup, long nonce)
-      throws IOException {
+  Result applyChecked(List<Mutation> mutations, long checkedCellTimestamp, long nonceGroup, long nonce,
+      Waiting waiting) throws IOException {
     long now = clock.millis();
     return applyRowLocked(sameRow(mutations), mutations, now, Math.max(now, checkedCellTimestamp), nonceGroup,
-        nonce);
+        nonce, waiting);
   }
 
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
-      long nonce) throws IOException {
+      long nonce, Waiting waiting) throws IOException {
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
     RowMutation.Builder cells = RowMutation.forRow(row);
     List<Cell> results = new ArrayList<>();
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
+    VersionLookup versions = versionLookup(waiting);
     for (Mutation mutation : mutations) {
       policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
         long stamp = mutation instanceof Put ? putNow : now;
-        for (RowMutation.CellWrite cell : converter.convert(mutation, stamp, this::nthNewestTimestamp).cells()) {
+        for (RowMutation.CellWrite cell : converter.convert(mutation, stamp, versions).cells()) {
           cells.add(cell.family(), cell.qualifier(), cell.timestamp(), cell.type(), cell.value());
         }
       } else if (mutation instanceof Increment || mutation instanceof Append) {
@@ -174,11 +186,11 @@ public final class RegionWriter {
         if (replay) {
           // Already applied under this nonce: answer with the current values instead of applying it again.
           if (returnsResults(mutation)) {
-            results.addAll(currentValues(mutation));
+            results.addAll(currentValues(mutation, waiting));
           }
           continue;
         }
-        List<Cell> computed = computeDeltas(mutation, now);
+        List<Cell> computed = computeDeltas(mutation, now, waiting);
         addAll(cells, computed);
         if (returnsResults(mutation)) {
           results.addAll(computed);
@@ -189,31 +201,31 @@ public final class RegionWriter {
       }
       durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
-    write(cells, durability);
+    write(cells, durability, waiting);
     if (anyDelta && !replay) {
       nonces.markApplied(nonceGroup, nonce);
     }
     return anyDelta ? Result.create(results) : null;
   }
 
-  private Result applyDelta(Mutation mutation, long nonceGroup, long nonce) throws IOException {
+  private Result applyDelta(Mutation mutation, long nonceGroup, long nonce, Waiting waiting) throws IOException {
     if (!(mutation instanceof Increment) && !(mutation instanceof Append)) {
       throw new DoNotRetryIOException(mutation.getClass().getSimpleName() + " is not a supported mutation");
     }
     if (nonces.wasApplied(nonceGroup, nonce)) {
-      return returnsResults(mutation) ? Result.create(currentValues(mutation)) : Result.EMPTY_RESULT;
+      return returnsResults(mutation) ? Result.create(currentValues(mutation, waiting)) : Result.EMPTY_RESULT;
     }
-    List<Cell> computed = computeDeltas(mutation, clock.millis());
+    List<Cell> computed = computeDeltas(mutation, clock.millis(), waiting);
     RowMutation.Builder cells = RowMutation.forRow(mutation.getRow());
     addAll(cells, computed);
-    write(cells, Durabilities.of(mutation.getDurability(), table.durability()));
+    write(cells, Durabilities.of(mutation.getDurability(), table.durability()), waiting);
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
   }
 
   /** The new cells of an Increment or Append; an Append may not grow a cell past the size limit. */
-  private List<Cell> computeDeltas(Mutation mutation, long now) throws IOException {
-    List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader);
+  private List<Cell> computeDeltas(Mutation mutation, long now, Waiting waiting) throws IOException {
+    List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader, waiting);
     for (Cell cell : computed) {
       policy.checkCellSize(cell);
     }
@@ -221,7 +233,7 @@ public final class RegionWriter {
   }
 
   /** The latest values of the columns a counter mutation names, within its time range. */
-  private List<Cell> currentValues(Mutation mutation) throws IOException {
+  private List<Cell> currentValues(Mutation mutation, Waiting waiting) throws IOException {
     Get get = new Get(mutation.getRow());
     for (Map.Entry<byte[], List<Cell>> family : mutation.getFamilyCellMap().entrySet()) {
       for (Cell cell : family.getValue()) {
@@ -233,28 +245,28 @@ public final class RegionWriter {
     if (range != null) {
       get.setTimeRange(range.getMin(), range.getMax());
     }
-    List<Cell> cells = reader.get(get).listCells();
+    List<Cell> cells = reader.get(get, waiting).listCells();
     return cells == null ? List.of() : cells;
   }
 
-  private void write(RowMutation.Builder cells, Durability durability) throws IOException {
+  private void write(RowMutation.Builder cells, Durability durability, Waiting waiting) throws IOException {
     if (cells.isEmpty()) {
       return;
     }
     try {
-      table.storage().write(cells.build(), durability);
+      table.storage().write(cells.build(), durability, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
   }
 
-  /** Timestamp of the n-th newest visible version of a column, read under the caller's row lock. */
-  private Long nthNewestTimestamp(byte[] row, byte[] family, byte[] qualifier, int nth) throws IOException {
-    List<Cell> cells = reader.get(new Get(row).addColumn(family, qualifier).readVersions(nth)).listCells();
-    if (cells == null || cells.size() < nth) {
-      return null;
-    }
-    return cells.get(nth - 1).getTimestamp();
+  /** Timestamps of the n-th newest visible version of columns, read under the caller's row lock. */
+  private VersionLookup versionLookup(Waiting waiting) {
+    return (row, family, qualifier, nth) -> {
+      List<Cell> cells = reader.get(new Get(row).addColumn(family, qualifier).readVersions(nth), waiting)
+          .listCells();
+      return cells == null || cells.size() < nth ? null : cells.get(nth - 1).getTimestamp();
+    };
   }
 
   /** Whether the client wants the new cells of an Increment or Append back. */
@@ -288,7 +300,12 @@ public final class RegionWriter {
   private final class Pending {
     private final List<Integer> indexes = new ArrayList<>();
     private final List<RowMutation> writes = new ArrayList<>();
+    private final Waiting waiting;
     private Durability durability = Durability.SKIP_LOG;
+
+    Pending(Waiting waiting) {
+      this.waiting = waiting;
+    }
 
     void add(int index, RowMutation write, Mutation mutation) {
       indexes.add(index);
@@ -302,7 +319,7 @@ public final class RegionWriter {
       }
       MutationOutcome outcome;
       try {
-        table.storage().writeAll(writes, durability);
+        table.storage().writeAll(writes, durability, waiting);
         outcome = MutationOutcome.applied(Result.EMPTY_RESULT);
       } catch (StorageException e) {
         outcome = MutationOutcome.failed(StorageErrors.translate(e, region));

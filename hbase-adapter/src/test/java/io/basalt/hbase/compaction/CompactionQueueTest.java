@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.hbase.read.RegionScanner;
-import io.basalt.hbase.region.Region;
-import io.basalt.hbase.stats.CompactionBacklog;
-import io.basalt.hbase.write.MutationOutcome;
-import io.basalt.hbase.write.NoncedMutation;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -21,15 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.CompactionState;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,16 +33,16 @@ class CompactionQueueTest {
   private static final RegionInfo FIRST = region("a");
   private static final RegionInfo SECOND = region("m");
 
-  private final Map<String, Region> served = new ConcurrentHashMap<>();
+  private final Map<String, Compactable> served = new ConcurrentHashMap<>();
   private final CompactionQueue queue = new CompactionQueue(Clock.systemUTC(), new WriteDrivenCompactions(1),
       new CompactionQueue.ServedRegions() {
         @Override
-        public Optional<Region> served(String encodedName) {
+        public Optional<Compactable> served(String encodedName) {
           return Optional.ofNullable(served.get(encodedName));
         }
 
         @Override
-        public List<Region> successorsOf(RegionInfo retired) {
+        public List<Compactable> successorsOf(RegionInfo retired) {
           return served.values().stream().filter(region -> region.info().isOverlap(retired)).toList();
         }
       });
@@ -214,7 +203,7 @@ class CompactionQueueTest {
   }
 
   /** A region whose compaction is a test's body, and whose data operations are never called. */
-  private static final class FakeRegion implements Region {
+  private static final class FakeRegion implements Compactable {
     final RegionInfo info;
     final CompactionBody body;
     final CompactionBacklog backlog = new CompactionBacklog();
@@ -235,9 +224,6 @@ class CompactionQueueTest {
     public boolean isOnline() {
       return true;
     }
-
-    @Override
-    public void flush() {}
 
     @Override
     public Optional<TabletCompaction.Outcome> compact(boolean major, byte[] family, BooleanSupplier cancelled) {
@@ -262,31 +248,6 @@ class CompactionQueueTest {
     @Override
     public CompactionBacklog compactionBacklog() {
       return backlog;
-    }
-
-    @Override
-    public Result get(Get get) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public RegionScanner openScanner(Scan scan) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<MutationOutcome> mutateBatch(List<NoncedMutation> mutations, long nonceGroup) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Result mutateRow(List<Mutation> mutations, long nonceGroup, long nonce) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate, long nonceGroup, long nonce) {
-      throw new UnsupportedOperationException();
     }
   }
 }

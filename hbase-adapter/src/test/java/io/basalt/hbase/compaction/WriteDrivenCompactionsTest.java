@@ -3,7 +3,6 @@ package io.basalt.hbase.compaction;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.hbase.stats.CompactionBacklog;
 import org.junit.jupiter.api.Test;
 
 class WriteDrivenCompactionsTest {

@@ -14,6 +14,7 @@ import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -101,7 +102,7 @@ class MetaRegionTest {
     catalog.disable(TableName.valueOf("t"));
     assertEquals(TableState.State.DISABLED, state("t"));
     catalog.delete(TableName.valueOf("t"));
-    assertTrue(meta.get(stateGet("t")).isEmpty());
+    assertTrue(meta.get(stateGet("t"), Waiting.ALLOWED).isEmpty());
   }
 
   @Test
@@ -112,8 +113,8 @@ class MetaRegionTest {
     Scan scan = new Scan().addFamily(HConstants.CATALOG_FAMILY).withStartRow(toBytes("t,,"))
         .withStopRow(toBytes("t ,,"));
     List<String> starts = new ArrayList<>();
-    try (RegionScanner scanner = meta.openScanner(scan)) {
-      for (Result row : scanner.next(new ScanLimits(100, 100, Long.MAX_VALUE, false, 0)).results()) {
+    try (RegionScanner scanner = meta.openScanner(scan, Waiting.ALLOWED)) {
+      for (Result row : scanner.next(new ScanLimits(100, 100, Long.MAX_VALUE, false, 0), Waiting.ALLOWED).results()) {
         starts.add(Bytes.toString(regionOf(row).getStartKey()));
       }
     }
@@ -123,7 +124,8 @@ class MetaRegionTest {
   @Test
   void metaIsReadOnly() {
     assertThrows(DoNotRetryIOException.class,
-        () -> meta.mutate(new Put(toBytes("x")).addColumn(toBytes("info"), toBytes("q"), toBytes("v")), 0, 0));
+        () -> meta.mutate(new Put(toBytes("x")).addColumn(toBytes("info"), toBytes("q"), toBytes("v")), 0, 0,
+            Waiting.ALLOWED));
   }
 
   private void assertRegionStart(String table, String row, String expectedStart) throws IOException {
@@ -144,8 +146,8 @@ class MetaRegionTest {
         .addFamily(HConstants.CATALOG_FAMILY)
         .setReversed(true)
         .setCaching(1);
-    try (RegionScanner scanner = meta.openScanner(scan)) {
-      List<Result> results = scanner.next(ScanLimits.oneRow()).results();
+    try (RegionScanner scanner = meta.openScanner(scan, Waiting.ALLOWED)) {
+      List<Result> results = scanner.next(ScanLimits.oneRow(), Waiting.ALLOWED).results();
       return results.isEmpty() ? Result.EMPTY_RESULT : results.get(0);
     }
   }
@@ -158,7 +160,8 @@ class MetaRegionTest {
   }
 
   private TableState.State state(String table) throws Exception {
-    byte[] value = meta.get(stateGet(table)).getValue(HConstants.TABLE_FAMILY, HConstants.TABLE_STATE_QUALIFIER);
+    byte[] value = meta.get(stateGet(table), Waiting.ALLOWED)
+        .getValue(HConstants.TABLE_FAMILY, HConstants.TABLE_STATE_QUALIFIER);
     return TableState.parseFrom(TableName.valueOf(table), value).getState();
   }
 

@@ -3,6 +3,7 @@ package io.basalt.hbase.read;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ class RowScannerCountsTest {
 
   @Test
   void oneReadPerRowReturned() throws IOException {
-    RegionScanner.Batch batch = scan(new Scan(), rows("a", "b", "c")).next(limits(10));
+    RegionScanner.Batch batch = scan(new Scan(), rows("a", "b", "c")).next(limits(10), Waiting.ALLOWED);
     assertEquals(3, batch.results().size());
     assertCounts(3, 0, batch);
   }
@@ -43,14 +44,14 @@ class RowScannerCountsTest {
   @Test
   void eachBatchCountsItsOwnRows() throws IOException {
     RegionScanner scanner = scan(new Scan(), rows("a", "b", "c"));
-    assertCounts(2, 0, scanner.next(limits(2)));
-    assertCounts(1, 0, scanner.next(limits(2)));
+    assertCounts(2, 0, scanner.next(limits(2), Waiting.ALLOWED));
+    assertCounts(1, 0, scanner.next(limits(2), Waiting.ALLOWED));
   }
 
   @Test
   void piecesOfARowCountOneEach() throws IOException {
     List<Cell> cells = List.of(cell("a", "q1", "v"), cell("a", "q2", "v"), cell("a", "q3", "v"));
-    RegionScanner.Batch batch = scan(new Scan().setBatch(1), cells).next(limits(10));
+    RegionScanner.Batch batch = scan(new Scan().setBatch(1), cells).next(limits(10), Waiting.ALLOWED);
     assertEquals(3, batch.results().size());
     assertCounts(3, 0, batch);
   }
@@ -58,7 +59,7 @@ class RowScannerCountsTest {
   @Test
   void rowsDroppedBetweenReturnedRowsAreFilteredReads() throws IOException {
     List<Cell> cells = List.of(cell("a", "q", "keep"), cell("b", "q", "drop"), cell("c", "q", "keep"));
-    RegionScanner.Batch batch = scan(new Scan().setFilter(keepValue()), cells).next(limits(10));
+    RegionScanner.Batch batch = scan(new Scan().setFilter(keepValue()), cells).next(limits(10), Waiting.ALLOWED);
     assertEquals(2, batch.results().size());
     assertCounts(2, 1, batch);
   }
@@ -66,7 +67,7 @@ class RowScannerCountsTest {
   @Test
   void aSearchThatDropsTheLastRowsCountsOneMoreRead() throws IOException {
     List<Cell> cells = List.of(cell("a", "q", "keep"), cell("b", "q", "drop"), cell("c", "q", "drop"));
-    RegionScanner.Batch batch = scan(new Scan().setFilter(keepValue()), cells).next(limits(10));
+    RegionScanner.Batch batch = scan(new Scan().setFilter(keepValue()), cells).next(limits(10), Waiting.ALLOWED);
     assertEquals(1, batch.results().size());
     assertCounts(2, 2, batch);
   }
@@ -74,25 +75,25 @@ class RowScannerCountsTest {
   @Test
   void rowsRejectedByKeyAreFilteredReads() throws IOException {
     RegionScanner.Batch batch = scan(new Scan().setFilter(new PrefixFilter(toBytes("b"))), rows("a", "b", "c"))
-        .next(limits(10));
+        .next(limits(10), Waiting.ALLOWED);
     assertEquals(1, batch.results().size());
     assertCounts(2, 2, batch);
   }
 
   @Test
   void anEmptyRegionCountsOneRead() throws IOException {
-    assertCounts(1, 0, scan(new Scan(), List.of()).next(limits(10)));
+    assertCounts(1, 0, scan(new Scan(), List.of()).next(limits(10), Waiting.ALLOWED));
   }
 
   @Test
   void aGetCountsOneReadFoundOrNot() throws IOException {
-    assertCounts(1, 0, get("a", rows("a")).next(ScanLimits.oneRow()));
-    assertCounts(1, 0, get("a", List.of()).next(ScanLimits.oneRow()));
+    assertCounts(1, 0, get("a", rows("a")).next(ScanLimits.oneRow(), Waiting.ALLOWED));
+    assertCounts(1, 0, get("a", List.of()).next(ScanLimits.oneRow(), Waiting.ALLOWED));
     Get filtered = new Get(toBytes("a"));
     filtered.setFilter(keepValue());
     RowScanner scanner = new RowScanner(REGION, new ListRowSource(List.of(cell("a", "q", "drop"))),
         ReadSpec.forGet(filtered, SCHEMA, REGION, NOW), 0);
-    assertCounts(1, 1, scanner.next(ScanLimits.oneRow()));
+    assertCounts(1, 1, scanner.next(ScanLimits.oneRow(), Waiting.ALLOWED));
   }
 
   private static void assertCounts(int readRequests, int filteredRows, RegionScanner.Batch batch) {

@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.Durability;
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
-import io.basalt.storage.WouldBlockException;
 import io.basalt.storage.catalog.FamilyOptions;
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
+import io.basalt.storage.data.Waiting;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,10 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A scanner opened on a thread that must not wait, over data partly only on disk: a batch that would wait is undone
- * and, run again where it may wait, returns exactly what it would have, from the state the scan opened on.
+ * A scanner opened refusing to wait, over data partly only on disk: a batch that would wait is undone and, run again
+ * allowed to wait, returns exactly what it would have, from the state the scan opened on.
  */
 class RowScannerWithoutWaitingTest {
+  private static final Waiting REFUSED = Waiting.REFUSED;
+  private static final Waiting ALLOWED = Waiting.ALLOWED;
   private static final byte[] F = toBytes("f");
   private static final int PUT = 4;
   private static final int ROWS = 200;
@@ -65,57 +68,48 @@ class RowScannerWithoutWaitingTest {
   }
 
   @Test
-  void aBatchThatWouldWaitIsUndoneAndRunsAgainWhereItMayWait() throws Exception {
+  void aBatchThatWouldWaitIsUndoneAndRunsAgainAllowedToWait() throws Exception {
     Table table = tableOnDiskOnly();
     readWhereItMayWait(table, "r000", "r002"); // only the first block is cached now
-    RowScanner scanner;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      scanner = open(table, new Scan());
-      assertEquals(List.of("r000", "r001"), rows(scanner.next(rows(2))));
-      assertTrue(scanner.readsWithoutWaiting());
-      assertThrows(WouldBlockException.class, () -> scanner.next(rows(100)));
-      assertFalse(scanner.readsWithoutWaiting(), "its source lost its place: only a handler goes on");
-      assertThrows(WouldBlockException.class, () -> scanner.next(rows(100)));
-    }
+    RowScanner scanner = open(table, new Scan(), REFUSED);
+    assertEquals(List.of("r000", "r001"), rows(scanner.next(rows(2), REFUSED)));
+    assertTrue(scanner.readsWithoutWaiting());
+    assertThrows(WouldBlockException.class, () -> scanner.next(rows(100), REFUSED));
+    assertFalse(scanner.readsWithoutWaiting(), "its source lost its place: only a handler goes on");
+    assertThrows(WouldBlockException.class, () -> scanner.next(rows(100), REFUSED));
     // Written after the scan opened: the scan does not see them, before or after it resumes.
     table.write(put("r0015", "new"), Durability.LOG);
     table.write(put("r050", "rewritten"), Durability.LOG);
-    RegionScanner.Batch second = scanner.next(rows(100));
+    RegionScanner.Batch second = scanner.next(rows(100), ALLOWED);
     assertEquals(expectedRows(2, 102), rows(second));
     assertEquals("x".repeat(1000), Bytes.toString(second.results().get(48).getValue(F, F)));
     assertTrue(second.moreInRegion());
     assertFalse(scanner.readsWithoutWaiting(), "it reads where it may wait from now on");
-    RegionScanner.Batch rest = scanner.next(rows(1000));
+    RegionScanner.Batch rest = scanner.next(rows(1000), ALLOWED);
     assertEquals(expectedRows(102, ROWS), rows(rest));
     assertFalse(rest.moreInRegion());
     scanner.close();
   }
 
   @Test
-  void aScanOpenedWithoutWaitingGoesOnWhereItMayWaitBetweenBatches() throws Exception {
+  void aScanOpenedWithoutWaitingGoesOnAllowedToWaitBetweenBatches() throws Exception {
     Table table = tableAllCached();
-    RowScanner scanner;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      scanner = open(table, new Scan().setBatch(1));
-      assertEquals(List.of("r000", "r001", "r002"), rows(scanner.next(rows(3))));
-    }
-    assertEquals(expectedRows(3, 10), rows(scanner.next(rows(7))));
+    RowScanner scanner = open(table, new Scan().setBatch(1), REFUSED);
+    assertEquals(List.of("r000", "r001", "r002"), rows(scanner.next(rows(3), REFUSED)));
+    assertEquals(expectedRows(3, 10), rows(scanner.next(rows(7), ALLOWED)));
     assertFalse(scanner.readsWithoutWaiting());
     scanner.close();
   }
 
   @Test
-  void aFilteredScanRunsOnlyItsFirstBatchWithoutWaitingAndThenGoesOnWhereItMayWait() throws Exception {
+  void aFilteredScanRunsOnlyItsFirstBatchWithoutWaitingAndThenGoesOnAllowedToWait() throws Exception {
     Table table = tableAllCached();
-    RowScanner scanner;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      scanner = open(table, new Scan().setFilter(new KeyOnlyFilter()));
-      assertTrue(scanner.readsWithoutWaiting());
-      assertEquals(List.of("r000", "r001"), rows(scanner.next(rows(2))));
-      assertFalse(scanner.readsWithoutWaiting(), "a filter's state cannot be undone");
-      assertThrows(WouldBlockException.class, () -> scanner.next(rows(2)));
-    }
-    RegionScanner.Batch next = scanner.next(rows(2));
+    RowScanner scanner = open(table, new Scan().setFilter(new KeyOnlyFilter()), REFUSED);
+    assertTrue(scanner.readsWithoutWaiting());
+    assertEquals(List.of("r000", "r001"), rows(scanner.next(rows(2), REFUSED)));
+    assertFalse(scanner.readsWithoutWaiting(), "a filter's state cannot be undone");
+    assertThrows(WouldBlockException.class, () -> scanner.next(rows(2), REFUSED));
+    RegionScanner.Batch next = scanner.next(rows(2), ALLOWED);
     assertEquals(List.of("r002", "r003"), rows(next));
     assertEquals(0, next.results().get(0).getValue(F, F).length, "the filter still applies");
     scanner.close();
@@ -124,7 +118,7 @@ class RowScannerWithoutWaitingTest {
   /** Table "t" with rows r000 .. r199, 1,000 bytes each, only in files: the store was reopened, its cache empty. */
   private Table tableOnDiskOnly() throws StorageException {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    Table table = store.createTable("t", List.of(new TabletStore.NewFamily(F, SMALL_BLOCKS)), List.of(), Map.of());
+    Table table = store.createTable("t", List.of(new NewFamily(F, SMALL_BLOCKS)), List.of(), Map.of());
     for (int i = 0; i < ROWS; i++) {
       table.write(put(row(i), "x".repeat(1000)), Durability.LOG);
     }
@@ -142,18 +136,15 @@ class RowScannerWithoutWaitingTest {
   }
 
   @Test
-  void aBatchThatSpendsItsBudgetIsUndoneAndRunsAgainWhereItMayWait() throws Exception {
+  void aBatchThatSpendsItsBudgetIsUndoneAndRunsAgainAllowedToWait() throws Exception {
     Table table = tableAllCached();
     AtomicLong cpu = new AtomicLong();
     // Every look at the thread's CPU finds another millisecond spent: the budget is gone by the first row.
     BatchBudget budget = new BatchBudget(1, () -> cpu.addAndGet(1_000_000));
-    RowScanner scanner;
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      scanner = open(table, new Scan(), budget);
-      assertThrows(WouldBlockException.class, () -> scanner.next(rows(3)));
-      assertFalse(scanner.readsWithoutWaiting(), "its source had stepped onto the first row: only a handler goes on");
-    }
-    assertEquals(List.of("r000", "r001", "r002"), rows(scanner.next(rows(3))));
+    RowScanner scanner = open(table, new Scan(), budget, REFUSED);
+    assertThrows(WouldBlockException.class, () -> scanner.next(rows(3), REFUSED));
+    assertFalse(scanner.readsWithoutWaiting(), "its source had stepped onto the first row: only a handler goes on");
+    assertEquals(List.of("r000", "r001", "r002"), rows(scanner.next(rows(3), ALLOWED)));
     scanner.close();
   }
 
@@ -162,28 +153,28 @@ class RowScannerWithoutWaitingTest {
     Table table = tableAllCached();
     // The wall clock passes the 1 ns budget at once, but the thread's CPU clock stands still.
     BatchBudget budget = new BatchBudget(1, () -> 5);
-    try (NonBlocking.Scope ignored = NonBlocking.enter(); RowScanner scanner = open(table, new Scan(), budget)) {
-      assertEquals(expectedRows(0, 50), rows(scanner.next(rows(50))));
-      assertEquals(expectedRows(50, 100), rows(scanner.next(rows(50))));
+    try (RowScanner scanner = open(table, new Scan(), budget, REFUSED)) {
+      assertEquals(expectedRows(0, 50), rows(scanner.next(rows(50), REFUSED)));
+      assertEquals(expectedRows(50, 100), rows(scanner.next(rows(50), REFUSED)));
     }
   }
 
-  private RowScanner open(Table table, Scan scan) throws IOException {
+  private RowScanner open(Table table, Scan scan, Waiting waiting) throws IOException {
     // A budget no batch here comes near, so that only reads that would wait make these scans give up.
-    return open(table, scan, BatchBudget.ofThreadCpu(TimeUnit.SECONDS.toNanos(60)));
+    return open(table, scan, BatchBudget.ofThreadCpu(TimeUnit.SECONDS.toNanos(60)), waiting);
   }
 
-  private RowScanner open(Table table, Scan scan, BatchBudget budget) throws IOException {
+  private RowScanner open(Table table, Scan scan, BatchBudget budget, Waiting waiting) throws IOException {
     ReadSpec spec = ReadSpec.forScan(scan, SCHEMA, REGION, System.currentTimeMillis());
     return new RowScanner(REGION, new TabletRowSource(table.openCursor(List.of(F), RowRange.forward(
-        new byte[0], new byte[0]), true)), spec, scan.getBatch(), budget);
+        new byte[0], new byte[0]), waiting, true)), spec, scan.getBatch(), budget);
   }
 
   private static void readWhereItMayWait(Table table, String start, String stop) throws IOException {
     ReadSpec spec = ReadSpec.forScan(new Scan(), SCHEMA, REGION, System.currentTimeMillis());
     try (RowScanner scanner = new RowScanner(REGION, new TabletRowSource(table.openCursor(List.of(F),
-        RowRange.forward(toBytes(start), toBytes(stop)))), spec, 0)) {
-      while (scanner.next(rows(1000)).moreInRegion()) {
+        RowRange.forward(toBytes(start), toBytes(stop)), ALLOWED, false)), spec, 0)) {
+      while (scanner.next(rows(1000), ALLOWED).moreInRegion()) {
         // reading is what caches the blocks
       }
     }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerQuota;
-import io.basalt.hbase.scanner.ScannerRegistry;
+import io.basalt.hbase.scan.ScanHandler;
+import io.basalt.hbase.scan.ScannerRegistry;
+import io.basalt.storage.data.Waiting;
 import java.time.Clock;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
@@ -119,7 +121,7 @@ class ShortCallRulesTest {
     }
 
     @Override
-    public Batch next(ScanLimits limits) {
+    public Batch next(ScanLimits limits, Waiting waiting) {
       throw new UnsupportedOperationException();
     }
 

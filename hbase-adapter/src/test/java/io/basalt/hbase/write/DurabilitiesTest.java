@@ -2,7 +2,7 @@ package io.basalt.hbase.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.basalt.storage.Durability;
+import io.basalt.storage.data.Durability;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;

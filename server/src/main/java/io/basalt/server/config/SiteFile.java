@@ -1,74 +1,38 @@
 package io.basalt.server.config;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * Reads an hbase-site.xml style file: {@code <configuration>} with {@code <property><name/><value/></property>}
- * entries. Later entries override earlier ones, as in Hadoop configuration files.
+ * Reads an hbase-site.xml style file with Hadoop's own {@link Configuration}, so that a file written for HBase means
+ * the same to Basalt: {@code ${name}} refers to another property or a system property, {@code <final>} and XInclude
+ * work, and later entries override earlier ones. Only the file itself is read, none of Hadoop's or HBase's default
+ * resources.
  */
 public final class SiteFile {
   private SiteFile() {}
 
+  /** Every property the file sets, with references to other properties expanded. */
   public static Map<String, String> read(Path file) throws ConfigException {
     if (!Files.isRegularFile(file)) {
       throw new ConfigException("config file " + file + " does not exist");
     }
-    Document document;
-    try (InputStream in = Files.newInputStream(file)) {
-      document = parser().parse(in);
-    } catch (IOException | SAXException e) {
-      throw new ConfigException("cannot read config file " + file + ": " + e.getMessage());
-    }
-    Element root = document.getDocumentElement();
-    if (!"configuration".equals(root.getTagName())) {
-      throw new ConfigException("config file " + file + " must have a <configuration> root element");
-    }
+    Configuration configuration = new Configuration(false);
+    configuration.setQuietMode(false);
+    configuration.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
     Map<String, String> properties = new LinkedHashMap<>();
-    NodeList entries = root.getElementsByTagName("property");
-    for (int i = 0; i < entries.getLength(); i++) {
-      Element property = (Element) entries.item(i);
-      String name = childText(property, "name");
-      String value = childText(property, "value");
-      if (name == null || name.isBlank()) {
-        throw new ConfigException("config file " + file + " has a <property> without a <name>");
+    try {
+      for (Map.Entry<String, String> entry : configuration) {
+        properties.put(entry.getKey(), configuration.get(entry.getKey()));
       }
-      properties.put(name.trim(), value == null ? "" : value.trim());
+    } catch (RuntimeException e) {
+      // Configuration reports a file it cannot parse (malformed XML, a <property> without a name) this way.
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new ConfigException("cannot read config file " + file + ": " + cause.getMessage());
     }
     return properties;
-  }
-
-  private static DocumentBuilder parser() throws ConfigException {
-    try {
-      DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-      // A configuration file has no business loading external entities.
-      factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-      factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-      return factory.newDocumentBuilder();
-    } catch (ParserConfigurationException e) {
-      throw new ConfigException("no XML parser available: " + e.getMessage());
-    }
-  }
-
-  private static String childText(Element parent, String tag) {
-    for (Node child = parent.getFirstChild(); child != null; child = child.getNextSibling()) {
-      if (child instanceof Element element && tag.equals(element.getTagName())) {
-        return element.getTextContent();
-      }
-    }
-    return null;
   }
 }

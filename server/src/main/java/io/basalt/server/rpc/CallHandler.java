@@ -1,6 +1,6 @@
 package io.basalt.server.rpc;
 
-import io.basalt.hbase.scanner.ScannerQuota;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.io.IOException;

@@ -1,18 +1,16 @@
 package io.basalt.server.rpc;
 
-import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RemoteErrors;
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerQuota;
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.WouldBlockException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,30 +18,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.CallQueueTooBigException;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ipc.FatalConnectionException;
-import org.apache.hadoop.hbase.ipc.ServerNotRunningYetException;
 import org.apache.hadoop.hbase.regionserver.RegionServerStoppedException;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
-import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Executes request frames: reads the request header, finds the method, parses the parameter and the request cell
- * block, invokes the handler and writes the response (or the exception) under the call's id. Tracks calls in
- * flight so a stopping server can let them finish.
+ * block (each once), invokes the handler and writes the response (or the exception) under the call's id. Tracks
+ * calls in flight so a stopping server can let them finish.
  *
- * <p>Most calls run on the handler pool. A short call (one row's get or mutation) is first tried on the I/O thread
- * that decoded it, in a {@link NonBlocking} scope: that saves handing it to a handler and its answer back, two
- * thread wake-ups that cost more than the call itself. Where it would wait (a row lock held elsewhere, a block to
- * read from disk, a write stall, an fsync) it stops before changing anything and goes to the pool after all. A
- * frame decoded with more than {@link #MAX_FRAMES_BEHIND_ON_IO_THREAD} of its connection's frames waiting behind it
- * goes straight to the pool, so that a client with many calls outstanding on one connection (an HBase client's
- * threads share one) still has them run in parallel; and a method whose calls have lately mostly had to go to the
- * pool is tried on the I/O thread only now and then ({@link WaitHistory}).
+ * <p>Most calls run on the handler pool. A short call (one row's get or mutation, a few rows of a scan) is first
+ * tried without waiting on the I/O thread that decoded it ({@link ServiceBinding.Method#tryWithoutWaiting}): that
+ * saves handing it to a handler and its answer back, two thread wake-ups that cost more than the call itself. Where
+ * it would wait (a row lock held elsewhere, a block to read from disk, a write stall, an fsync) it stops before
+ * changing anything, and the call, already parsed, goes to the pool after all. A frame decoded with more than
+ * {@link #MAX_FRAMES_BEHIND_ON_IO_THREAD} of its connection's frames waiting behind it goes straight to the pool,
+ * so that a client with many calls outstanding on one connection (an HBase client's threads share one) still has
+ * them run in parallel; and a method whose calls have lately mostly had to go to the pool is tried on the I/O
+ * thread only now and then ({@link WaitHistory}).
  */
 final class CallRunner {
   private static final Logger LOG = LoggerFactory.getLogger(CallRunner.class);
@@ -74,12 +69,22 @@ final class CallRunner {
   }
 
   /**
-   * Queues a call for a handler thread. It counts as in flight, for the server and for its connection, until its
-   * answer has left for the socket, so a stopping server does not close connections under answers being written.
+   * Runs a call here or queues it for a handler thread. It counts as in flight, for the server and for its
+   * connection, until its answer has left for the socket, so a stopping server does not close connections under
+   * answers being written.
    */
   void submit(Channel channel, RpcFrame frame, ConnectionActivity activity, ScannerQuota scanners) {
+    IncomingCall call;
+    try {
+      call = IncomingCall.read(frame);
+    } catch (IOException e) {
+      // Without a header there is no call id to answer: the stream can no longer be trusted.
+      channel.writeAndFlush(Frames.connectionError(channel.alloc(), FatalConnectionException.class,
+          e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
     if (stopping) {
-      refuse(channel, frame, new RegionServerStoppedException("Basalt on " + channel.localAddress()
+      refuse(channel, call, new RegionServerStoppedException("Basalt on " + channel.localAddress()
           + " is stopping; retry once it is back or elsewhere"));
       return;
     }
@@ -91,7 +96,7 @@ final class CallRunner {
     };
     if (shortCallsOnIoThreads && frame.framesBehind() <= MAX_FRAMES_BEHIND_ON_IO_THREAD
         && frame.bytes().length <= SHORT_CALL_MAX_BYTES) {
-      ChannelFuture answer = runWithoutWaiting(channel, frame, scanners);
+      ChannelFuture answer = runWithoutWaiting(channel, call, scanners);
       if (answer != null) {
         placement.ranOnIoThread();
         answer.addListener(written -> finished.run());
@@ -103,7 +108,7 @@ final class CallRunner {
         placement.ranOnHandler();
         ChannelFuture answer = null;
         try {
-          answer = run(channel, frame, scanners, false);
+          answer = run(channel, call, scanners);
         } finally {
           if (answer == null) { // run() itself failed: there is no answer to wait for
             finished.run();
@@ -114,7 +119,7 @@ final class CallRunner {
       });
     } catch (RejectedExecutionException e) {
       finished.run();
-      refuse(channel, frame, new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
+      refuse(channel, call, new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
           + "; too many calls queued; retry later"));
     }
   }
@@ -143,132 +148,67 @@ final class CallRunner {
     return true;
   }
 
-  /**
-   * Runs a short call on this thread if it can finish without waiting, and writes its answer; returns that write,
-   * or null when the call must go to a handler thread (it is not short, or it would have waited).
-   */
-  private ChannelFuture runWithoutWaiting(Channel channel, RpcFrame frame, ScannerQuota scanners) {
-    try (NonBlocking.Scope ignored = NonBlocking.enter()) {
-      return run(channel, frame, scanners, true);
-    } catch (NotShortException e) {
-      return null;
-    } catch (WouldBlockException e) {
-      placement.wouldHaveWaited();
-      return null;
-    }
-  }
-
-  /**
-   * Runs one call and writes its answer (or error); returns that write. With {@code onlyShort}, a call that is not
-   * short throws {@link NotShortException} before its handler runs.
-   */
-  private ChannelFuture run(Channel channel, RpcFrame frame, ScannerQuota scanners, boolean onlyShort) {
-    RequestReader reader = new RequestReader(frame.bytes());
-    RequestHeader header;
-    try {
-      RequestReader.Slice slice = reader.nextDelimited("request header");
-      header = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length());
-    } catch (IOException e) {
-      // Without a header there is no call id to answer: the stream can no longer be trusted.
-      return channel.writeAndFlush(Frames.connectionError(channel.alloc(), FatalConnectionException.class,
-          "unreadable request header: " + e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
-    }
-    int callId = header.getCallId();
-    try {
-      Invocation call = invoke(header, reader, frame, scanners, onlyShort);
-      return respond(channel, callId, call.response(), frame.connection(), call.context().responseCells());
-    } catch (WouldBlockException | NotShortException e) {
-      throw e; // nothing was done or answered: the call runs again where it may wait
-    } catch (IOException e) {
-      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
-    } catch (IllegalArgumentException e) {
-      // HBase's own request converters refuse what a client should not have sent (a row over 32767 bytes, say).
-      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(
-          new DoNotRetryIOException("invalid " + header.getMethodName() + " request: " + e.getMessage(), e))));
-    } catch (RuntimeException | LinkageError e) {
-      LOG.error("Call {} ({}) failed unexpectedly", callId, header.getMethodName(), e);
-      return channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(e)));
-    }
-  }
-
   /** Where the calls ran so far. */
   CallPlacement placement() {
     return placement;
   }
 
-  /** A call tried on a network thread that is not short: it goes to a handler before anything is done. */
-  private static final class NotShortException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    NotShortException() {
-      super(null, null, false, false);
-    }
-  }
-
-  /** A handled call: its context (holding any response cells) and its response message. */
-  private record Invocation(CallContext context, Message response) {}
-
-  private Invocation invoke(RequestHeader header, RequestReader reader, RpcFrame frame, ScannerQuota scanners,
-      boolean onlyShort) throws IOException {
-    if (!header.getRequestParam()) {
-      throw new DoNotRetryIOException("request " + header.getMethodName() + " carries no parameter");
-    }
-    RpcDispatcher services = dispatcher.get();
-    if (services == null) {
-      throw new ServerNotRunningYetException("Basalt is still starting");
-    }
-    ConnectionInfo connection = frame.connection();
-    ServiceBinding service = services.service(connection.serviceName()).orElseThrow(
-        () -> new DoNotRetryIOException("service " + connection.serviceName() + " is not served"));
-    ServiceBinding.Method<?> method = service.method(header.getMethodName());
-    RequestReader.Slice param = reader.nextDelimited("request parameter");
-    Message request = method.parse(frame.bytes(), param.offset(), param.length());
-    if (onlyShort && (!method.isShort(request) || !waits.worthTrying(method.fullName()))) {
-      throw new NotShortException();
-    }
-    CellScanner cells = null;
-    if (header.hasCellBlockMeta()) {
-      int length = header.getCellBlockMeta().getLength();
-      if (length != reader.remaining()) {
-        throw new DoNotRetryIOException("malformed request: cell block meta says " + length + " bytes but "
-            + reader.remaining() + " follow the parameter");
-      }
-      if (connection.codec() == null) {
-        throw new DoNotRetryIOException("request carries a cell block but the connection declared no codec");
-      }
-      cells = CellBlocks.decode(connection.codec(), frame.bytes(), reader.position(), length);
-    }
-    CallContext context = new CallContext(cells, connection.codec() != null, connection.user(),
-        header.getTimeout(), scanners);
-    if (!onlyShort) {
-      return new Invocation(context, method.invoke(context, request));
-    }
-    Message response;
+  /**
+   * Parses a call and, if it is short, runs it here without waiting; returns the write of its answer (a failure to
+   * parse is answered here too), or null when the call must go to a handler thread: it is not short, or it would
+   * have waited, having changed nothing.
+   */
+  private ChannelFuture runWithoutWaiting(Channel channel, IncomingCall call, ScannerQuota scanners) {
     try {
-      response = method.invoke(context, request);
-    } catch (WouldBlockException e) {
-      waits.record(method.fullName(), true);
-      throw e;
+      call.parse(dispatcher.get(), scanners);
+      ServiceBinding.Method<?> method = call.method();
+      if (!method.isShort(call.request()) || !waits.worthTrying(method.fullName())) {
+        return null;
+      }
+      Optional<Message> response = method.tryWithoutWaiting(call.context(), call.request());
+      waits.record(method.fullName(), response.isEmpty());
+      if (response.isEmpty()) {
+        placement.wouldHaveWaited();
+        return null;
+      }
+      return respond(channel, call, response.get());
+    } catch (IOException | RuntimeException | LinkageError e) {
+      return answerFailure(channel, call, e);
     }
-    waits.record(method.fullName(), false);
-    return new Invocation(context, response);
   }
 
-  private static ChannelFuture respond(Channel channel, int callId, Message response, ConnectionInfo connection,
-      List<Cell> cells) throws IOException {
+  /** Runs a call, parsing it first unless that was done already, and writes its answer (or error). */
+  private ChannelFuture run(Channel channel, IncomingCall call, ScannerQuota scanners) {
+    try {
+      call.parse(dispatcher.get(), scanners);
+      return respond(channel, call, call.method().invoke(call.context(), call.request()));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      return answerFailure(channel, call, e);
+    }
+  }
+
+  private static ChannelFuture respond(Channel channel, IncomingCall call, Message response) throws IOException {
+    List<Cell> cells = call.context().responseCells();
+    ConnectionInfo connection = call.frame().connection();
     ByteBuf cellBlock = cells.isEmpty() ? null : CellBlocks.encode(channel.alloc(), connection.codec(), cells);
-    return channel.writeAndFlush(Frames.response(channel.alloc(), callId, response, cellBlock));
+    return channel.writeAndFlush(Frames.response(channel.alloc(), call.callId(), response, cellBlock));
+  }
+
+  private static ChannelFuture answerFailure(Channel channel, IncomingCall call, Throwable failure) {
+    Throwable reported = failure;
+    if (failure instanceof IllegalArgumentException) {
+      // HBase's own request converters refuse what a client should not have sent (a row over 32767 bytes, say).
+      reported = new DoNotRetryIOException("invalid " + call.methodName() + " request: " + failure.getMessage(),
+          failure);
+    } else if (!(failure instanceof IOException)) {
+      LOG.error("Call {} ({}) failed unexpectedly", call.callId(), call.methodName(), failure);
+    }
+    return channel.writeAndFlush(Frames.error(channel.alloc(), call.callId(),
+        RemoteErrors.toExceptionResponse(reported)));
   }
 
   /** Answers a call that will not run (the queue is full, or the server stopping) under the call's own id. */
-  private static void refuse(Channel channel, RpcFrame frame, IOException reason) {
-    int callId = Frames.CONNECTION_CALL_ID;
-    try {
-      RequestReader.Slice slice = new RequestReader(frame.bytes()).nextDelimited("request header");
-      callId = RequestHeader.parser().parseFrom(frame.bytes(), slice.offset(), slice.length()).getCallId();
-    } catch (DoNotRetryIOException | InvalidProtocolBufferException e) {
-      LOG.debug("Refused call has no readable header", e);
-    }
-    channel.writeAndFlush(Frames.error(channel.alloc(), callId, RemoteErrors.toExceptionResponse(reason)));
+  private static void refuse(Channel channel, IncomingCall call, IOException reason) {
+    channel.writeAndFlush(Frames.error(channel.alloc(), call.callId(), RemoteErrors.toExceptionResponse(reason)));
   }
 }

@@ -8,8 +8,6 @@ import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellScanner;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.IndividualBytesFieldCell;
 import org.apache.hadoop.hbase.KeyValueUtil;
@@ -43,9 +41,8 @@ final class CellBlocks {
   }
 
   /** The cells of a request's cell block, every one checked to lie within it. */
-  static CellScanner decode(Codec codec, byte[] bytes, int offset, int length) throws DoNotRetryIOException {
-    return CellUtil.createCellScanner(
-        KeyValueBlock.read(bytes, offset, length, codec instanceof KeyValueCodecWithTags));
+  static List<Cell> decode(Codec codec, byte[] bytes, int offset, int length) throws DoNotRetryIOException {
+    return KeyValueBlock.read(bytes, offset, length, codec instanceof KeyValueCodecWithTags);
   }
 
   /**

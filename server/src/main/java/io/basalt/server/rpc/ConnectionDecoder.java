@@ -21,6 +21,8 @@ import org.apache.hadoop.hbase.ipc.WrongVersionException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,8 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   /** SaslUtil.SWITCH_TO_SIMPLE_AUTH: tells a SASL client this server only does SIMPLE authentication. */
   private static final int SWITCH_TO_SIMPLE_AUTH = -88;
   private static final int MAX_CONNECTION_HEADER = 1 << 20;
+  /** The longest varint protobuf reads (a 64-bit one; a 32-bit length takes its low bits). */
+  private static final int MAX_VARINT_BYTES = 10;
   /** How much of an oversized frame is examined to find its call id. */
   private static final int OVERSIZED_HEADER_PEEK = 64 * 1024;
   private static final Set<String> SERVICES =
@@ -97,7 +101,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
     if (!Arrays.equals(preamble, 0, HBASE_PREAMBLE.length, HBASE_PREAMBLE, 0, HBASE_PREAMBLE.length)) {
       fail(ctx, FatalConnectionException.class, "Expected HEADER=HBas but received HEADER="
-          + printable(Arrays.copyOf(preamble, HBASE_PREAMBLE.length)) + " from " + ctx.channel().remoteAddress());
+          + Bytes.toStringBinary(preamble, 0, HBASE_PREAMBLE.length) + " from " + ctx.channel().remoteAddress());
       return;
     }
     if (preamble[4] != RPC_VERSION) {
@@ -211,15 +215,21 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     int available = Math.min(in.readableBytes() - Integer.BYTES, OVERSIZED_HEADER_PEEK);
     byte[] start = ByteBufUtil.getBytes(in, in.readerIndex() + Integer.BYTES, available);
     int callId = Frames.CONNECTION_CALL_ID;
-    Varint prefix = Varint.read(start);
-    if (prefix == null && available < OVERSIZED_HEADER_PEEK) {
-      return; // the header's length has not fully arrived yet
+    CodedInputStream header = CodedInputStream.newInstance(start);
+    int headerLength = -1;
+    try {
+      headerLength = header.readRawVarint32();
+    } catch (IOException e) { // an array-backed stream fails only with InvalidProtocolBufferException
+      if (available < MAX_VARINT_BYTES) {
+        return; // the header's length has not fully arrived yet
+      }
+      // A malformed length: answered under no call id.
     }
-    if (prefix != null && prefix.value() >= 0) {
-      int headerEnd = prefix.length() + prefix.value();
+    if (headerLength >= 0) {
+      long headerEnd = (long) header.getTotalBytesRead() + headerLength;
       if (headerEnd <= available) {
         try {
-          callId = RequestHeader.parser().parseFrom(start, prefix.length(), prefix.value()).getCallId();
+          callId = RequestHeader.parser().parseFrom(start, header.getTotalBytesRead(), headerLength).getCallId();
         } catch (InvalidProtocolBufferException e) {
           LOG.debug("Oversized request from {} has an unreadable header", ctx.channel().remoteAddress(), e);
         }
@@ -236,34 +246,10 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
         .addListener(ChannelFutureListener.CLOSE);
   }
 
-  /** A varint32 length prefix and how many bytes it took. A malformed one has value -1. */
-  private record Varint(int value, int length) {
-    /** Reads the varint at the start of {@code bytes}; null if it has not fully arrived. */
-    static Varint read(byte[] bytes) {
-      int value = 0;
-      for (int i = 0; i < Math.min(bytes.length, 5); i++) {
-        value |= (bytes[i] & 0x7F) << (7 * i);
-        if ((bytes[i] & 0x80) == 0) {
-          return new Varint(value, i + 1);
-        }
-      }
-      return bytes.length >= 5 ? new Varint(-1, 5) : null;
-    }
-  }
-
   private void fail(ChannelHandlerContext ctx, Class<? extends IOException> type, String message) {
     LOG.debug("Closing connection from {}: {}", ctx.channel().remoteAddress(), message);
     state = State.CLOSED;
     ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), type, message, true))
         .addListener(ChannelFutureListener.CLOSE);
-  }
-
-  private static String printable(byte[] bytes) {
-    StringBuilder text = new StringBuilder();
-    for (byte b : bytes) {
-      int c = b & 0xFF;
-      text.append(c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\x%02X", c));
-    }
-    return text.toString();
   }
 }

@@ -1,7 +1,7 @@
 package io.basalt.server.rpc;
 
 import io.basalt.hbase.rpc.RpcDispatcher;
-import io.basalt.hbase.scanner.ScannerQuota;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.server.config.Settings;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

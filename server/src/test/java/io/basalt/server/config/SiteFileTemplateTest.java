@@ -32,7 +32,10 @@ class SiteFileTemplateTest {
   void theShippedFileReadsBackAsTheDefaults() throws ConfigException {
     Map<String, String> defaults = new LinkedHashMap<>();
     for (Setting setting : Settings.ALL) {
-      defaults.put(setting.key(), setting.defaultValue());
+      // Hadoop's configuration reads an empty value as no value, which for these settings is their default.
+      if (!setting.defaultValue().isEmpty()) {
+        defaults.put(setting.key(), setting.defaultValue());
+      }
     }
     assertEquals(defaults, SiteFile.read(SHIPPED));
   }

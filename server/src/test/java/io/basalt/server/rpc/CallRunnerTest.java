@@ -3,13 +3,13 @@ package io.basalt.server.rpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RpcDispatcher;
+import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.scanner.ScannerQuota;
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.WouldBlockException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -34,15 +34,17 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.junit.jupiter.api.Test;
 
 /**
- * Where calls run: a short call on the thread that decoded it, in a non-blocking scope; a call that would wait
- * there, a call that is not short, or one decoded with more than a few frames behind it, on a handler thread,
- * with exactly one answer either way.
+ * Where calls run: a short call on the thread that decoded it, refusing to wait; a call that would wait there, a
+ * call that is not short, or one decoded with more than a few frames behind it, on a handler thread, with exactly
+ * one answer either way and the frame parsed once.
  */
 class CallRunnerTest {
   private final EmbeddedChannel channel = new EmbeddedChannel();
   private final HandlerPool pool = new HandlerPool();
-  /** For each time a handler ran: whether it ran in a non-blocking scope. */
+  /** For each time a handler ran: whether it ran refusing to wait. */
   private final List<Boolean> runs = new ArrayList<>();
+  /** The request objects handlers were given, to tell a frame parsed once from one parsed twice. */
+  private final List<Message> requests = new ArrayList<>();
   private int waitsBeforeAnswering;
 
   @Test
@@ -64,6 +66,23 @@ class CallRunnerTest {
     assertEquals(1, pool.tasks);
     assertAnswered(2);
     assertEquals(new CallPlacement.Counts(0, 1, 1), runner.placement().counts());
+    assertSame(requests.get(0), requests.get(1), "the handler runs on the request the I/O thread parsed");
+  }
+
+  @Test
+  void aMalformedParameterIsAnsweredWhereItWasRead() throws IOException {
+    CallRunner runner = runner(true);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RequestHeader.newBuilder().setCallId(7).setMethodName("Get").setRequestParam(true).build()
+        .writeDelimitedTo(bytes);
+    bytes.write(new byte[] {5, (byte) 0xFF, 1}); // a parameter announcing 5 bytes where 2 follow
+    runner.submit(channel, new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), 0),
+        new ConnectionActivity(0), ScannerQuota.unlimited());
+    assertEquals(0, pool.tasks);
+    assertTrue(runs.isEmpty());
+    ResponseHeader header = answer();
+    assertEquals(7, header.getCallId());
+    assertEquals("org.apache.hadoop.hbase.DoNotRetryIOException", header.getException().getExceptionClassName());
   }
 
   @Test
@@ -104,14 +123,16 @@ class CallRunnerTest {
   private CallRunner runner(boolean shortCallsOnIoThreads) {
     ServiceBinding client = ServiceBinding.of(ClientService.getDescriptor())
         .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> true, (call, request) -> {
-          runs.add(NonBlocking.active());
-          if (NonBlocking.active() && waitsBeforeAnswering-- > 0) {
-            throw new WouldBlockException("the test's row is locked");
+          boolean refused = refusesToWait(call);
+          runs.add(refused);
+          requests.add(request);
+          if (refused && waitsBeforeAnswering-- > 0) {
+            call.waiting().refuse("the test's row is locked");
           }
           return GetResponse.newBuilder().setResult(Result.newBuilder().setExists(true)).build();
         })
         .on("Scan", ScanRequest.getDefaultInstance(), (call, request) -> {
-          runs.add(NonBlocking.active());
+          runs.add(refusesToWait(call));
           return ScanResponse.newBuilder().setMoreResults(false).build();
         })
         .build();
@@ -119,16 +140,27 @@ class CallRunnerTest {
     return new CallRunner(() -> services, pool, shortCallsOnIoThreads);
   }
 
+  /** Whether a handler run was told to refuse waiting; by name, as the server knows nothing of storage. */
+  private static boolean refusesToWait(CallContext call) {
+    return call.waiting().name().equals("REFUSED");
+  }
+
   private void assertAnswered(int callId) throws IOException {
+    ResponseHeader header = answer();
+    assertEquals(callId, header.getCallId());
+    assertFalse(header.hasException(), () -> header.getException().getStackTrace());
+  }
+
+  /** The one answer written, and that there is no other. */
+  private ResponseHeader answer() throws IOException {
     ByteBuf answer = channel.readOutbound();
+    ResponseHeader header;
     try (ByteBufInputStream in = new ByteBufInputStream(answer, true)) {
       in.readInt();
-      ResponseHeader header = ResponseHeader.parseDelimitedFrom(in);
-      assertEquals(callId, header.getCallId());
-      assertFalse(header.hasException(), () -> header.getException().getStackTrace());
+      header = ResponseHeader.parseDelimitedFrom(in);
     }
     assertNull(channel.readOutbound(), "one answer per call");
-    assertFalse(NonBlocking.active(), "the scope ends with the call");
+    return header;
   }
 
   private static RpcFrame getFrame(int callId, int framesBehind) throws IOException {
@@ -148,13 +180,12 @@ class CallRunnerTest {
     return new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), framesBehind);
   }
 
-  /** Runs handler tasks at once on the submitting thread, outside any non-blocking scope, and counts them. */
+  /** Runs handler tasks at once on the submitting thread, and counts them. */
   private static final class HandlerPool extends AbstractExecutorService {
     int tasks;
 
     @Override
     public void execute(Runnable task) {
-      assertTrue(!NonBlocking.active(), "handler tasks are never started inside a non-blocking scope");
       tasks++;
       task.run();
     }

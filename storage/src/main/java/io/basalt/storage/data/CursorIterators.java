@@ -1,7 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.StorageException;
+import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -36,8 +35,9 @@ final class CursorIterators {
   private volatile boolean nonBlocking;
 
   /**
-   * Opens the iterators, without waiting in a {@link NonBlocking} scope.
+   * Opens the iterators.
    *
+   * @param waiting whether reads may wait for blocks not in the block cache
    * @param lowKey first key in range, or empty for none
    * @param highKey first key past the range, or null for none
    * @param reopener how to open the iterators again, for a set that can go on blocking; null if it never needs to
@@ -45,11 +45,11 @@ final class CursorIterators {
    * @param pool where a cursor over one family between two bounds borrows its iterator; null for none
    */
   CursorIterators(RocksDB db, String tableName, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey,
-      IteratorOpener reopener, boolean fillCache, IteratorPool pool) {
+      Waiting waiting, IteratorOpener reopener, boolean fillCache, IteratorPool pool) {
     this.db = db;
     this.tableName = tableName;
     this.fillCache = fillCache;
-    this.nonBlocking = NonBlocking.active();
+    this.nonBlocking = waiting == Waiting.REFUSED;
     // Only iterators that may have to go on blocking need a snapshot of their own; the others pin their own state.
     this.reopener = nonBlocking ? reopener : null;
     this.pool = pool;
@@ -106,9 +106,6 @@ final class CursorIterators {
     if (reopener == null) {
       throw new IllegalStateException("the cursor on " + tableName + " was not opened resumable without waiting");
     }
-    if (NonBlocking.active()) {
-      throw new IllegalStateException("a cursor resumes blocking only where it may wait");
-    }
     if (!nonBlocking) {
       return;
     }
@@ -128,7 +125,7 @@ final class CursorIterators {
   }
 
   /**
-   * Fails if any iterator failed to read, with {@link io.basalt.storage.WouldBlockException} if it only must not
+   * Fails if any iterator failed to read, with {@link io.basalt.storage.errors.WouldBlockException} if it only must not
    * wait.
    */
   void checkStatus() throws StorageException {

@@ -1,6 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.WouldBlockException;
+import io.basalt.storage.errors.WouldBlockException;
 import java.util.Arrays;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;

@@ -1,6 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.StorageException;
+import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;

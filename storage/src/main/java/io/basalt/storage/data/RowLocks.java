@@ -1,7 +1,6 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.RowLockTimeoutException;
+import io.basalt.storage.errors.RowLockTimeoutException;
 import io.basalt.storage.keys.ByteArrays;
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,8 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Striped, reentrant row locks. Rows hash onto a fixed set of locks, so memory stays constant however many rows
  * are written; two rows sharing a stripe merely serialize. Several rows are always locked in stripe order, so
- * multi-row writers cannot deadlock one another. Inside a {@link NonBlocking} scope a lock held elsewhere is not
- * waited for.
+ * multi-row writers cannot deadlock one another. A caller that must not wait ({@link Waiting#REFUSED}) is refused a
+ * lock held elsewhere instead of waiting for it.
  */
 public final class RowLocks {
   private static final int STRIPES = 4096;
@@ -31,19 +30,19 @@ public final class RowLocks {
   }
 
   /** Locks one row; close the returned handle to release it. */
-  public RowLock lock(long tableId, byte[] row) throws RowLockTimeoutException {
+  public RowLock lock(long tableId, byte[] row, Waiting waiting) throws RowLockTimeoutException {
     int stripe = stripeOf(tableId, row);
-    acquire(stripe, row);
+    acquire(stripe, row, waiting);
     return new RowLock(new int[] {stripe});
   }
 
   /** Locks several rows of one table at once, in an order every caller shares. */
-  public RowLock lockAll(long tableId, List<byte[]> rows) throws RowLockTimeoutException {
+  public RowLock lockAll(long tableId, List<byte[]> rows, Waiting waiting) throws RowLockTimeoutException {
     int[] wanted = rows.stream().mapToInt(row -> stripeOf(tableId, row)).sorted().distinct().toArray();
     int acquired = 0;
     try {
       for (int stripe : wanted) {
-        acquire(stripe, rows.get(0));
+        acquire(stripe, rows.get(0), waiting);
         acquired++;
       }
     } finally {
@@ -66,7 +65,7 @@ public final class RowLocks {
     int acquired = 0;
     try {
       for (int stripe = 0; stripe < STRIPES; stripe++) {
-        acquire(stripe, EVERY_ROW);
+        acquire(stripe, EVERY_ROW, Waiting.ALLOWED);
         every[stripe] = stripe;
         acquired++;
       }
@@ -80,10 +79,10 @@ public final class RowLocks {
     return new RowLock(every);
   }
 
-  private void acquire(int stripe, byte[] row) throws RowLockTimeoutException {
-    if (NonBlocking.active()) {
+  private void acquire(int stripe, byte[] row, Waiting waiting) throws RowLockTimeoutException {
+    if (waiting == Waiting.REFUSED) {
       if (!stripes[stripe].tryLock()) {
-        NonBlocking.refuseToWait("a row lock is held by another writer");
+        waiting.refuse("a row lock is held by another writer");
       }
       return;
     }

@@ -1,8 +1,7 @@
 package io.basalt.storage.data;
 
-import io.basalt.storage.NonBlocking;
-import io.basalt.storage.StorageException;
-import io.basalt.storage.WouldBlockException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.WouldBlockException;
 import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
 import java.util.Arrays;
@@ -21,7 +20,7 @@ import org.rocksdb.RocksDB;
  * <p>Backwards, each family iterator rests on the last key of its next candidate row; the chosen row is then read
  * forwards (the iterator is "entered" into it) and afterwards repositioned before the row.
  *
- * <p>A cursor opened in a {@link NonBlocking} scope reads only the memtables and the block cache; where it would
+ * <p>A cursor opened with {@link Waiting#REFUSED} reads only the memtables and the block cache; where it would
  * have to read a file it throws {@link WouldBlockException}, and must then be closed, unless it was opened
  * resumable: such a cursor reads from an explicit RocksDB snapshot, so that {@link #resumeBlocking} can open
  * iterators that may wait over the very same state, and a scan begun on a network thread go on where it left off on
@@ -70,12 +69,14 @@ public final class TableCursor implements AutoCloseable {
   /**
    * Opens iterators over {@code range} of the given families, paired with their handles in return order.
    *
+   * @param waiting whether the cursor's reads may wait for blocks not in the block cache
    * @param reopener opens the iterators again for {@link #resumeBlocking}; null for a cursor that is not resumable
    * @param fillCache whether blocks read from disk enter the block cache
    * @param pool the table's kept iterators, which a cursor over one family between two bounds borrows from
    */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
-      RowRange range, IteratorOpener reopener, boolean fillCache, IteratorPool pool, Consumer<TableCursor> onClose) {
+      RowRange range, Waiting waiting, IteratorOpener reopener, boolean fillCache, IteratorPool pool,
+      Consumer<TableCursor> onClose) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
     this.entered = new boolean[familyNames.length];
@@ -83,7 +84,8 @@ public final class TableCursor implements AutoCloseable {
     this.onClose = onClose;
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
-    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener, fillCache, pool);
+    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, waiting, reopener, fillCache,
+        pool);
     positionAtStart();
   }
 

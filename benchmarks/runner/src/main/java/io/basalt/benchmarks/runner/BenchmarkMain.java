@@ -8,8 +8,8 @@ import io.basalt.benchmarks.runner.report.DocsMarkers;
 import io.basalt.benchmarks.runner.report.Environment;
 import io.basalt.benchmarks.runner.report.MarkdownReport;
 import io.basalt.benchmarks.runner.report.PeakMemory;
-import io.basalt.benchmarks.runner.servers.BasaltServer;
-import io.basalt.benchmarks.runner.servers.HBaseServer;
+import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
+import io.basalt.benchmarks.runner.servers.HBaseUnderTest;
 import io.basalt.benchmarks.runner.servers.ProcStats;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import io.basalt.benchmarks.runner.ycsb.YcsbRunner;
@@ -100,15 +100,15 @@ public final class BenchmarkMain {
     Path classArchive = files.work().resolve("basalt-server.jsa");
     deleteRecursively(basaltData);
     Progress.say("Rehearsing Basalt's start (class archive, warm client)");
-    BasaltServer.rehearse(basaltData, classArchive);
+    BasaltUnderTest.rehearse(basaltData, classArchive);
     int launches = plan.launches();
     List<ServerUnderTest> measured = new ArrayList<>();
     try (ServerUnderTest basalt = start(results, "Basalt", launches, logName -> {
           deleteRecursively(basaltData); // each launch starts as the first ever did: no data
-          return BasaltServer.start(basaltData, classArchive, logName, cpus.serverLauncher());
+          return BasaltUnderTest.start(basaltData, classArchive, logName, cpus.serverLauncher());
         });
         ServerUnderTest hbase = start(results, "HBase", launches,
-            logName -> HBaseServer.start(logName, cpus.serverLauncher()))) {
+            logName -> HBaseUnderTest.start(logName, cpus.serverLauncher()))) {
       measured.addAll(List.of(basalt, hbase));
       SideBySideSuites suites = new SideBySideSuites(basalt, hbase, plan, results);
       if (options.runs("pe")) {

@@ -1,11 +1,12 @@
 package io.basalt.benchmarks.storage;
 
-import io.basalt.storage.Durability;
-import io.basalt.storage.StorageException;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ public class LoadedTable {
   public void load() throws IOException, StorageException {
     directory = Files.createTempDirectory("basalt-jmh-");
     store = TabletStore.open(directory, StoreOptions.defaults());
-    table = store.createTable("bench", TabletStore.NewFamily.withDefaults(List.of(FAMILY)), List.of(), Map.of());
+    table = store.createTable("bench", NewFamily.withDefaults(List.of(FAMILY)), List.of(), Map.of());
     value = new byte[VALUE_SIZE];
     new Random(42).nextBytes(value);
     long timestamp = System.currentTimeMillis();

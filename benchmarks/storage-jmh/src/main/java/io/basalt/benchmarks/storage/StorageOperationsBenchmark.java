@@ -1,10 +1,10 @@
 package io.basalt.benchmarks.storage;
 
-import io.basalt.storage.Durability;
-import io.basalt.storage.StorageException;
+import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.StorageException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;

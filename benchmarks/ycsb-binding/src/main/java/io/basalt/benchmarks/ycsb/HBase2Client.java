@@ -40,7 +40,7 @@ public final class HBase2Client extends DB {
   public void init() throws DBException {
     family = RowConversions.bytes(getProperties().getProperty("columnfamily", DEFAULT_FAMILY));
     try {
-      connection = SharedConnection.acquire(ClientConfiguration.from(getProperties()));
+      connection = SharedConnection.acquire(YcsbClientConfiguration.from(getProperties()));
     } catch (IOException e) {
       throw new DBException("cannot connect to HBase: " + e.getMessage(), e);
     }

@@ -37,7 +37,7 @@ public final class BasaltServerExtension implements BeforeAllCallback, AfterAllC
       process = BasaltProcess.start(dataDir, name);
     } else {
       process = BasaltProcess.start(dataDir, name, "--config",
-          SiteFile.write(dataDir.resolve("basalt-site.xml"), properties).toString());
+          SiteFileWriter.write(dataDir.resolve("basalt-site.xml"), properties).toString());
     }
   }
 

@@ -1,0 +1,126 @@
+package io.basalt.benchmarks.runner.servers;
+
+import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.SiteFileWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Basalt as {@code bin/basalt} runs it: {@code java -jar basalt-server.jar} on free loopback ports, mapping its
+ * classes from a class data sharing archive that an earlier run wrote at exit. The rehearsal run that writes the
+ * archive also warms the runner's own client, so that neither server's launch-to-first-put time includes the
+ * client loading its classes.
+ */
+public final class BasaltUnderTest implements ServerUnderTest {
+  private static final Duration FIRST_PUT_TIMEOUT = Duration.ofMinutes(2);
+  /** The heap {@code HBaseOracleProcess} gives HBase ({@code -Xmx2g}). */
+  private static final long HBASE_HEAP_BYTES = 2L << 30;
+
+  private final BasaltProcess process;
+  private final Duration launchToFirstPut;
+
+  private BasaltUnderTest(BasaltProcess process, Duration launchToFirstPut) {
+    this.process = process;
+    this.launchToFirstPut = launchToFirstPut;
+  }
+
+  /**
+   * Runs Basalt once to its first put and stops it, as a first {@code bin/basalt start} would: it writes the class
+   * archive {@code archive} as it exits, and the client in this JVM has then loaded everything a put needs.
+   */
+  public static void rehearse(Path dataDir, Path archive) throws IOException, InterruptedException {
+    Files.deleteIfExists(archive);
+    BasaltProcess process = BasaltProcess.startWithJvmOptions(List.of("-XX:ArchiveClassesAtExit=" + archive),
+        dataDir, "benchmark-basalt-rehearsal");
+    try {
+      awaitFirstPut(process);
+    } finally {
+      process.close();
+    }
+    if (!Files.isRegularFile(archive)) {
+      throw new IOException("the rehearsal run wrote no class archive " + archive + "; see " + process.log());
+    }
+  }
+
+  /**
+   * Launches Basalt from the rehearsal's class archive, with its data in {@code dataDir}, through {@code launcher}
+   * (empty, or {@code taskset} pinning it to some CPUs), and times it. It gets the memory for cached blocks and for
+   * unflushed writes that HBase's heap gives HBase (see {@link #memoryLike}).
+   */
+  public static BasaltUnderTest start(Path dataDir, Path archive, String logName, List<String> launcher)
+      throws IOException, InterruptedException {
+    List<String> classSharing = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
+        "-Xlog:cds+dynamic=off");
+    Path config = memoryLike(dataDir.resolveSibling("basalt-benchmark-site.xml"));
+    long launched = System.nanoTime();
+    BasaltProcess process = BasaltProcess.startWith(launcher, classSharing, dataDir, logName,
+        "--config", config.toString());
+    try {
+      awaitFirstPut(process);
+    } catch (IOException | InterruptedException e) {
+      process.kill();
+      throw e;
+    }
+    return new BasaltUnderTest(process, Duration.ofNanos(System.nanoTime() - launched));
+  }
+
+  /**
+   * A config file giving Basalt the block cache and memtable memory HBase gives itself: HBase 2.6 keeps 40 % of
+   * its heap for cached blocks ({@code hfile.block.cache.size}) and 40 % for memstores
+   * ({@code hbase.regionserver.global.memstore.size}), and the harness runs it with a 2 GiB heap.
+   */
+  static Path memoryLike(Path file) throws IOException {
+    String hbaseShare = Long.toString((long) (HBASE_HEAP_BYTES * 0.4));
+    return SiteFileWriter.write(file, Map.of("basalt.rocksdb.block.cache.bytes", hbaseShare,
+        "basalt.rocksdb.memtable.budget.bytes", hbaseShare));
+  }
+
+  private static void awaitFirstPut(BasaltProcess process) throws IOException, InterruptedException {
+    FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration(process.zookeeperHost(), process.zookeeperPort()),
+        process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
+  }
+
+  @Override
+  public String name() {
+    return "Basalt";
+  }
+
+  @Override
+  public long pid() {
+    return process.pid();
+  }
+
+  @Override
+  public String zookeeperHost() {
+    return process.zookeeperHost();
+  }
+
+  @Override
+  public int zookeeperPort() {
+    return process.zookeeperPort();
+  }
+
+  @Override
+  public Duration launchToFirstPut() {
+    return launchToFirstPut;
+  }
+
+  @Override
+  public String log() {
+    return process.log().toAbsolutePath().toString();
+  }
+
+  @Override
+  public List<String> logLines() throws IOException {
+    return process.logLines();
+  }
+
+  @Override
+  public void close() throws IOException {
+    process.close();
+  }
+}
