@@ -157,6 +157,16 @@ class RowReaderTest {
     assertEquals(List.of("f:b@1", "f:c@1", "g:b@" + NOW), read(get, cells));
   }
 
+  @Test
+  void perFamilyLimitOfIntegerMaxValueWithAnOffsetReturnsEveryCellPastTheOffset() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 1), put(F, "b", 1), put(F, "c", 1), put(F, "d", 1));
+    Get get = new Get(ROW).setMaxResultsPerColumnFamily(Integer.MAX_VALUE).setRowOffsetPerColumnFamily(2);
+    assertEquals(List.of("f:c@1", "f:d@1"), read(get, cells));
+    Get widest = new Get(ROW).setMaxResultsPerColumnFamily(Integer.MAX_VALUE)
+        .setRowOffsetPerColumnFamily(Integer.MAX_VALUE);
+    assertEquals(List.of(), read(widest, cells));
+  }
+
   private static List<String> read(Get get, List<Cell> cells) throws IOException {
     return describe(readRow(ReadSpec.forGet(get, SCHEMA, REGION, NOW), cells));
   }
