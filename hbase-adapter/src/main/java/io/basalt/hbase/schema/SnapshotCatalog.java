@@ -183,8 +183,10 @@ public final class SnapshotCatalog {
 
   private boolean expired(SnapshotDescription snapshot) {
     long ttl = snapshot.getTtl();
+    // Compared as the age against the TTL: creation time + TTL wraps negative for TTLs near MAX_TTL_SECONDS (as in
+    // HBase 2.6, whose master then calls a snapshot with a TTL of millions of years expired at once).
     return ttl > 0 && ttl < MAX_TTL_SECONDS
-        && snapshot.getCreationTime() + TimeUnit.SECONDS.toMillis(ttl) < clock.millis();
+        && clock.millis() - snapshot.getCreationTime() > TimeUnit.SECONDS.toMillis(ttl);
   }
 
   private static SnapshotExistsException exists(SnapshotDescription request) {

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
@@ -117,5 +118,14 @@ class SnapshotCatalogTest {
     snapshots.take(request("forever", "t").toBuilder().setCreationTime(1).build());
     assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c")));
     assertTrue(snapshots.restoreOrClone(request("forever", "c")).isEnabled());
+  }
+
+  @Test
+  void aTtlOfMillionsOfYearsHasNotRunOut() throws IOException {
+    // The largest TTL kept: creation time + TTL in milliseconds is past Long.MAX_VALUE.
+    long ttl = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE) - 1;
+    snapshots.take(request("long", "t").toBuilder().setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(ttl)
+        .build());
+    assertTrue(snapshots.restoreOrClone(request("long", "c")).isEnabled());
   }
 }
