@@ -72,7 +72,7 @@ public final class RowReader {
       }
       byte[] qualifier = source.qualifier();
       CellOnce cell = new CellOnce(source);
-      MatchCode code = matcher.match(qualifier, source.timestamp(), source.typeByte(), cell);
+      MatchCode code = matcher.match(qualifier, source.timestamp(), source.typeByte(), source.timeToLive(), cell);
       switch (code) {
         case INCLUDE, INCLUDE_AND_SEEK_NEXT_COL, INCLUDE_AND_SEEK_NEXT_ROW -> {
           Cell included = filter == null ? cell.get() : filter.transformCell(cell.get());

@@ -44,6 +44,7 @@ public final class ConditionalMutator {
     }
     for (Mutation action : actions) {
       writer.refuseFsyncWithoutBlocking(action);
+      writer.recordCellTtlFamilies(action);
     }
     try (RowLocks.RowLock ignored = writer.lockRow(row)) {
       Outcome outcome = check(checkAndMutate);

@@ -1,6 +1,8 @@
 package io.basalt.hbase.write;
 
 import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.hbase.read.CellTtls;
+import io.basalt.hbase.schema.CellTtlFamilies;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.Durability;
 import io.basalt.storage.NonBlocking;
@@ -17,7 +19,6 @@ import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -59,7 +60,8 @@ public final class RegionWriter {
     this.rowCheck = rowCheck;
     this.policy = policy;
     this.nonces = policy.nonces();
-    this.converter = new MutationConverter(table.descriptor(), region);
+    this.converter = new MutationConverter(table.descriptor(), region,
+        family -> CellTtlFamilies.held(table.storage(), family));
   }
 
   /**
@@ -70,6 +72,9 @@ public final class RegionWriter {
   public List<MutationOutcome> batch(List<NoncedMutation> mutations, long nonceGroup) throws IOException {
     for (NoncedMutation mutation : mutations) {
       refuseFsyncWithoutBlocking(mutation.mutation());
+    }
+    for (NoncedMutation mutation : mutations) {
+      recordCellTtlFamilies(mutation.mutation());
     }
     MutationOutcome[] outcomes = new MutationOutcome[mutations.size()];
     Integer[] order = new Integer[mutations.size()];
@@ -114,6 +119,9 @@ public final class RegionWriter {
     for (Mutation mutation : mutations) {
       refuseFsyncWithoutBlocking(mutation);
     }
+    for (Mutation mutation : mutations) {
+      recordCellTtlFamilies(mutation);
+    }
     try (RowLocks.RowLock ignored = lockRow(row)) {
       long now = clock.millis();
       return applyRowLocked(row, mutations, now, now, nonceGroup, nonce);
@@ -131,6 +139,35 @@ public final class RegionWriter {
         && Durabilities.of(mutation.getDurability(), table.durability()) == Durability.LOG_FSYNC) {
       NonBlocking.refuseToWait("an fsync of the log");
     }
+  }
+
+  /**
+   * Records the families a mutation puts cells with its own TTL into, if any is not yet recorded, before anything
+   * of the call is read, locked or written: the record must precede the family's first such put, and it is a
+   * synced catalog write, a wait that a writer that must not wait hands on to a handler thread.
+   */
+  void recordCellTtlFamilies(Mutation mutation) throws IOException {
+    if (!(mutation instanceof Put || mutation instanceof Increment || mutation instanceof Append)
+        || !CellTtls.hasTtl(mutation)) {
+      return;
+    }
+    List<byte[]> unrecorded = new ArrayList<>();
+    for (byte[] family : mutation.getFamilyCellMap().keySet()) {
+      if (table.descriptor().hasColumnFamily(family) && !CellTtlFamilies.held(table.storage(), family)) {
+        unrecorded.add(family);
+      }
+    }
+    record(unrecorded);
+  }
+
+  private void record(List<byte[]> families) throws IOException {
+    if (families.isEmpty()) {
+      return;
+    }
+    if (NonBlocking.active()) {
+      NonBlocking.refuseToWait("recording a family's first cell with its own TTL");
+    }
+    policy.cellTtlFamilies().record(table.name(), families);
   }
 
   /** Locks a row of this region for a read-then-write sequence such as checkAndMutate. */
@@ -158,7 +195,8 @@ public final class RegionWriter {
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
       long nonce) throws IOException {
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
-    RowMutation.Builder cells = RowMutation.forRow(row);
+    // Applied in order in one batch, so a later mutation's cells replace an earlier one's at the same coordinates.
+    List<RowMutation> writes = new ArrayList<>();
     List<Cell> results = new ArrayList<>();
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
@@ -166,9 +204,7 @@ public final class RegionWriter {
       policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
         long stamp = mutation instanceof Put ? putNow : now;
-        for (RowMutation.CellWrite cell : converter.convert(mutation, stamp, this::nthNewestTimestamp).cells()) {
-          cells.add(cell.family(), cell.qualifier(), cell.timestamp(), cell.type(), cell.value());
-        }
+        writes.add(converter.convert(mutation, stamp, this::nthNewestTimestamp));
       } else if (mutation instanceof Increment || mutation instanceof Append) {
         anyDelta = true;
         if (replay) {
@@ -179,7 +215,7 @@ public final class RegionWriter {
           continue;
         }
         List<Cell> computed = computeDeltas(mutation, now);
-        addAll(cells, computed);
+        writes.add(putsOf(row, computed, now));
         if (returnsResults(mutation)) {
           results.addAll(computed);
         }
@@ -189,7 +225,7 @@ public final class RegionWriter {
       }
       durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
-    write(cells, durability);
+    write(writes, durability);
     if (anyDelta && !replay) {
       nonces.markApplied(nonceGroup, nonce);
     }
@@ -203,20 +239,31 @@ public final class RegionWriter {
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation)) : Result.EMPTY_RESULT;
     }
-    List<Cell> computed = computeDeltas(mutation, clock.millis());
-    RowMutation.Builder cells = RowMutation.forRow(mutation.getRow());
-    addAll(cells, computed);
-    write(cells, Durabilities.of(mutation.getDurability(), table.durability()));
+    long now = clock.millis();
+    List<Cell> computed = computeDeltas(mutation, now);
+    write(List.of(putsOf(mutation.getRow(), computed, now)), Durabilities.of(mutation.getDurability(),
+        table.durability()));
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
   }
 
-  /** The new cells of an Increment or Append; an Append may not grow a cell past the size limit. */
+  /**
+   * The new cells of an Increment or Append; an Append may not grow a cell past the size limit. A new cell may
+   * carry the TTL of the version it replaces, whose family is then already recorded as holding such cells; should
+   * it not be, it is recorded now, before the write.
+   */
   private List<Cell> computeDeltas(Mutation mutation, long now) throws IOException {
     List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader);
+    List<byte[]> unrecorded = new ArrayList<>();
     for (Cell cell : computed) {
       policy.checkCellSize(cell);
+      byte[] family = CellUtil.cloneFamily(cell);
+      if (CellTtls.of(cell) != CellTtls.NONE && !CellTtlFamilies.held(table.storage(), family)
+          && unrecorded.stream().noneMatch(f -> Bytes.equals(f, family))) {
+        unrecorded.add(family);
+      }
     }
+    record(unrecorded);
     return computed;
   }
 
@@ -237,12 +284,14 @@ public final class RegionWriter {
     return cells == null ? List.of() : cells;
   }
 
-  private void write(RowMutation.Builder cells, Durability durability) throws IOException {
-    if (cells.isEmpty()) {
+  private void write(List<RowMutation> writes, Durability durability) throws IOException {
+    List<RowMutation> nonEmpty = writes.stream().filter(w -> !w.cells().isEmpty() || !w.erasures().isEmpty())
+        .toList();
+    if (nonEmpty.isEmpty()) {
       return;
     }
     try {
-      table.storage().write(cells.build(), durability);
+      table.storage().writeAll(nonEmpty, durability);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
@@ -263,11 +312,14 @@ public final class RegionWriter {
         : ((Append) mutation).isReturnResults();
   }
 
-  private static void addAll(RowMutation.Builder builder, List<Cell> cells) {
+  /** The stored form of an Increment's or Append's new cells, each with the TTL its tag carries. */
+  private RowMutation putsOf(byte[] row, List<Cell> cells, long now) {
+    RowMutation.Builder builder = RowMutation.forRow(row);
     for (Cell cell : cells) {
-      builder.add(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
-          KeyValue.Type.Put.getCode(), CellUtil.cloneValue(cell));
+      converter.addPut(builder, CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
+          CellUtil.cloneValue(cell), CellTtls.of(cell), now);
     }
+    return builder.build();
   }
 
   static byte[] sameRow(List<Mutation> mutations) throws DoNotRetryIOException {
