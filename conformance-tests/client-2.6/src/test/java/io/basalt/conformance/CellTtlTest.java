@@ -122,6 +122,27 @@ class CellTtlTest {
     assertTrue(sstFilesContain("older"));
   }
 
+  @Test
+  void plainPutsStillReplaceTtlPutsAfterAnAlterAndInAClone() throws Exception {
+    TableName name = TableName.valueOf("ttl_alter_clone");
+    Table table = create(name.getNameAsString(), 5, Integer.MAX_VALUE);
+    long ts = System.currentTimeMillis() - 1_000;
+    table.put(ttl(new Put(toBytes("r")).addColumn(F, Q, ts, toBytes("with ttl")), HOUR));
+    BASALT.admin().modifyColumnFamily(name, ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(4).build());
+    table.put(new Put(toBytes("r")).addColumn(F, Q, ts, toBytes("plain")));
+    assertEquals(List.of("plain"), raw(table), "after the alter");
+
+    table.put(ttl(new Put(toBytes("s")).addColumn(F, Q, ts, toBytes("with ttl")), HOUR));
+    BASALT.admin().snapshot("ttl_snapshot", name);
+    TableName cloneName = TableName.valueOf("ttl_clone");
+    BASALT.admin().cloneSnapshot("ttl_snapshot", cloneName);
+    try (Table clone = BASALT.connection().getTable(cloneName)) {
+      clone.put(new Put(toBytes("s")).addColumn(F, Q, ts, toBytes("plain")));
+      assertEquals(List.of("plain"), versions(clone, "s"), "in the clone");
+      assertEquals(List.of("plain", "plain"), raw(clone));
+    }
+  }
+
   private static Table create(String name, int versions, int familyTtlSeconds) throws IOException {
     TableName table = TableName.valueOf(name);
     BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(
