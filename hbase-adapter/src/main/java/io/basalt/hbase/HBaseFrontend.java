@@ -53,7 +53,8 @@ public final class HBaseFrontend implements AutoCloseable {
     statistics.sampleEverySecond();
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
-        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes()), statistics);
+        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes(),
+        catalog::recordCellTtlFamilies), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
     this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
         directory);

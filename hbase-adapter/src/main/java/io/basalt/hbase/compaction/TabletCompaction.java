@@ -1,5 +1,6 @@
 package io.basalt.hbase.compaction;
 
+import io.basalt.hbase.read.CellTtls;
 import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.Table;
@@ -155,7 +156,8 @@ public final class TabletCompaction {
       byte[] qualifier = cursor.qualifier();
       long timestamp = cursor.timestamp();
       int type = cursor.type();
-      if (matcher.keeps(qualifier, timestamp, (byte) type)) {
+      long ttl = type == CellTtls.TTL_PUT ? CellTtls.storedTtl(cursor.value()) : CellTtls.NONE;
+      if (matcher.keeps(qualifier, timestamp, CellTtls.readType(type), ttl)) {
         kept++;
       } else {
         garbage.erase(family, qualifier, timestamp, type);

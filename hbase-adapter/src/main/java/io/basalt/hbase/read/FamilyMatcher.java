@@ -10,8 +10,9 @@ import org.apache.hadoop.hbase.io.TimeRange;
 
 /**
  * Decides, for each raw cell of one family in one row, whether it is returned and where the read goes next, in
- * HBase's order: TTL, delete markers, time range, wanted columns, version count, then the filter, whose verdict is
- * merged with the version count and followed by a second count of the versions it let through.
+ * HBase's order: the family's TTL, the cell's own TTL, delete markers, time range, wanted columns, version count,
+ * then the filter, whose verdict is merged with the version count and followed by a second count of the versions it
+ * let through.
  */
 final class FamilyMatcher {
   private final ReadSpec.FamilyRules rules;
@@ -44,7 +45,8 @@ final class FamilyMatcher {
     filteredCount = 0;
   }
 
-  MatchCode match(byte[] qualifier, long timestamp, byte type, Supplier<Cell> cell) throws IOException {
+  /** @param ttl the cell's own TTL, {@link CellTtls#NONE} for none */
+  MatchCode match(byte[] qualifier, long timestamp, byte type, long ttl, Supplier<Cell> cell) throws IOException {
     if (filter != null && filter.filterAllRemaining()) {
       return MatchCode.DONE_SCAN;
     }
@@ -53,6 +55,11 @@ final class FamilyMatcher {
     }
     if (columns.expiredBeyondMinVersions(timestamp)) {
       return columns.nextColumnOrRow(qualifier);
+    }
+    if (CellTtls.expired(timestamp, ttl, rules.nowMillis())) {
+      // As HBase: passed over before anything else looks at it, raw reads included. It counts as no version, so
+      // an older one may show, and MIN_VERSIONS does not keep it (a cell's TTL only shortens its family's).
+      return MatchCode.SKIP;
     }
     boolean marker = CellUtil.isDelete(type);
     if (!raw) {

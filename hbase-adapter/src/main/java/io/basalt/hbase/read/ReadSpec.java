@@ -166,7 +166,7 @@ public final class ReadSpec {
       long oldestUnexpired = raw ? Long.MIN_VALUE : family.oldestUnexpired(nowMillis);
       boolean seePastDeleteMarkers = family.keepDeletedCells() != KeepDeletedCells.FALSE;
       return new FamilyRules(columns, range, checked, filtered ? returned : Integer.MAX_VALUE,
-          family.minVersions(), oldestUnexpired, seePastDeleteMarkers, storeLimit, storeOffset);
+          family.minVersions(), oldestUnexpired, seePastDeleteMarkers, storeLimit, storeOffset, nowMillis);
     }
   }
 
@@ -182,10 +182,11 @@ public final class ReadSpec {
    * @param seePastDeleteMarkers KEEP_DELETED_CELLS: markers only hide cells inside the read's time range
    * @param storeLimit most cells returned per row of this family ({@code -1}: no limit)
    * @param storeOffset cells of this family skipped at the start of each row
+   * @param nowMillis the read's clock, against which cells with their own TTL expire
    */
   public record FamilyRules(NavigableSet<byte[]> columns, TimeRange timeRange, int versionsToCheck,
       int versionsAfterFilter, int minVersions, long oldestUnexpired, boolean seePastDeleteMarkers, int storeLimit,
-      int storeOffset) {
+      int storeOffset, long nowMillis) {
 
     ColumnTracker newColumnTracker() {
       return new ColumnTracker(columns, versionsToCheck, minVersions, oldestUnexpired);

@@ -72,7 +72,7 @@ public final class RowReader {
       }
       byte[] qualifier = source.qualifier();
       CellOnce cell = new CellOnce(source);
-      MatchCode code = matcher.match(qualifier, source.timestamp(), source.typeByte(), cell);
+      MatchCode code = matcher.match(qualifier, source.timestamp(), source.typeByte(), source.timeToLive(), cell);
       switch (code) {
         case INCLUDE, INCLUDE_AND_SEEK_NEXT_COL, INCLUDE_AND_SEEK_NEXT_ROW -> {
           Cell included = filter == null ? cell.get() : filter.transformCell(cell.get());
@@ -81,7 +81,7 @@ public final class RowReader {
           if (countInFamily > rules.storeOffset()) {
             visible.add(included);
           }
-          if (rules.storeLimit() > -1 && countInFamily >= rules.storeLimit() + rules.storeOffset()) {
+          if (rules.storeLimit() > -1 && reachedStoreLimit(countInFamily, rules)) {
             // HBase stops this family at its limit without looking at the next row's first cell.
             checkOnLeaving = false;
             source.skipFamily();
@@ -107,6 +107,15 @@ public final class RowReader {
     }
     leaveFamily(family, checkOnLeaving);
     return new Row(visible, closedFamilies.size() == matchers.size());
+  }
+
+  /**
+   * Whether the family has returned its {@code storeLimit} cells after skipping {@code storeOffset}. Summed as
+   * longs: HBase 2.6 adds the two as ints, so a limit of {@code Integer.MAX_VALUE} with an offset wraps negative and
+   * its region server returns one cell per family and row instead of all of them.
+   */
+  static boolean reachedStoreLimit(int countInFamily, ReadSpec.FamilyRules rules) {
+    return countInFamily >= (long) rules.storeLimit() + rules.storeOffset();
   }
 
   /**

@@ -171,10 +171,7 @@ public final class RowScanner implements RegionScanner {
           break;
         }
       }
-      int end = pending.size();
-      if (batch > 0) {
-        end = Math.min(end, pendingOffset + batch);
-      }
+      int end = pieceEnd(pending.size(), pendingOffset, batch);
       // A filter that judges whole rows keeps rows whole: HBase then checks the byte limit between rows only.
       if (limits.partialRowsAllowed() && (filter == null || !filter.hasFilterRow())) {
         // Cut after the cell that reaches the byte limit, as HBase does between cells.
@@ -296,6 +293,15 @@ public final class RowScanner implements RegionScanner {
       exhausted = !rowPending;
     }
     return rowPending;
+  }
+
+  /**
+   * Where the next piece of a row ends: after at most {@code batch} cells, or at the row's end. Compared as a count
+   * of cells left, never as {@code offset + batch}, which overflows for CopyTable's batch of
+   * {@code Integer.MAX_VALUE} once a size limit has cut the row.
+   */
+  static int pieceEnd(int rowSize, int offset, int batch) {
+    return batch > 0 && rowSize - offset > batch ? offset + batch : rowSize;
   }
 
   /** Bytes a cell counts for against the response size limit: its serialized form and length prefix. */

@@ -27,6 +27,11 @@ public interface RowSource extends AutoCloseable {
   /** The cell's type code ({@code KeyValue.Type}). */
   byte typeByte();
 
+  /** The cell's own TTL in milliseconds ({@link CellTtls}), {@link CellTtls#NONE} for a cell without one. */
+  default long timeToLive() {
+    return CellTtls.NONE;
+  }
+
   /** The current cell as an HBase {@link Cell}, built only for cells that are returned. */
   Cell cell();
 

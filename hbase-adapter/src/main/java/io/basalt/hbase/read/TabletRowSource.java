@@ -47,19 +47,38 @@ public final class TabletRowSource implements RowSource {
     return cursor.timestamp();
   }
 
+  /** The cell's type, a put with its own TTL ({@link CellTtls#TTL_PUT}) read as the Put it is. */
   @Override
   public byte typeByte() {
-    return (byte) cursor.type();
+    return CellTtls.readType(cursor.type());
+  }
+
+  /** Plain cells answer from the key alone; only a put stored with a TTL has its value read for it. */
+  @Override
+  public long timeToLive() {
+    return cursor.type() == CellTtls.TTL_PUT ? CellTtls.storedTtl(cursor.value()) : CellTtls.NONE;
   }
 
   /**
    * The current cell over the cursor's own arrays, copied nowhere: a KeyValue would copy the value (already a
-   * fresh array per cell) and the key into one more array, only for the cell block encoder to copy them again.
+   * fresh array per cell) and the key into one more array, only for the cell block encoder to copy them again. A
+   * put stored with a TTL is the Put past the value's TTL prefix, with the TTL as HBase's tag.
    */
   @Override
   public Cell cell() {
-    return new IndividualBytesFieldCell(cursor.row(), cursor.family(), cursor.qualifier(), cursor.timestamp(),
-        KeyValue.Type.codeToType(typeByte()), cursor.value());
+    if (cursor.type() != CellTtls.TTL_PUT) {
+      return new IndividualBytesFieldCell(cursor.row(), cursor.family(), cursor.qualifier(), cursor.timestamp(),
+          KeyValue.Type.codeToType(typeByte()), cursor.value());
+    }
+    byte[] row = cursor.row();
+    byte[] family = cursor.family();
+    byte[] qualifier = cursor.qualifier();
+    byte[] stored = cursor.value();
+    byte[] tags = CellTtls.tags(CellTtls.storedTtl(stored));
+    int offset = CellTtls.valueOffset();
+    return new IndividualBytesFieldCell(row, 0, row.length, family, 0, family.length, qualifier, 0,
+        qualifier.length, cursor.timestamp(), KeyValue.Type.Put, 0L, stored, offset, stored.length - offset, tags, 0,
+        tags.length);
   }
 
   @Override

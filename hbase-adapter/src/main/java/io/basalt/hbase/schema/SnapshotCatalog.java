@@ -214,8 +214,10 @@ public final class SnapshotCatalog {
   /** HBase's rule: a TTL of 0 (or one too long to be a time) keeps a snapshot forever. */
   private boolean expired(SnapshotDescription snapshot) {
     long ttl = snapshot.getTtl();
+    // Compared as the age against the TTL: creation time + TTL wraps negative for TTLs near MAX_TTL_SECONDS (as in
+    // HBase 2.6, whose master then calls a snapshot with a TTL of millions of years expired at once).
     return snapshot.getCreationTime() > 0 && ttl > 0 && ttl < MAX_TTL_SECONDS
-        && snapshot.getCreationTime() + TimeUnit.SECONDS.toMillis(ttl) < clock.millis();
+        && clock.millis() - snapshot.getCreationTime() > TimeUnit.SECONDS.toMillis(ttl);
   }
 
   private static SnapshotExistsException exists(SnapshotDescription request) {

@@ -162,7 +162,7 @@ public final class TableCatalog {
         }
       }
       Table storageTable = store.alterTable(storageName(name), added, dropped, kept,
-          TableProperties.of(descriptor, table.state()));
+          CellTtlFamilies.carried(TableProperties.of(descriptor, table.state()), current(table)));
       return publish(new HBaseTable(name, descriptor, table.state(), storageTable));
     }
   }
@@ -220,7 +220,7 @@ public final class TableCatalog {
         table.regions().stream().skip(1).forEach(region -> splits.add(region.getStartKey()));
       }
       Table storageTable = store.truncateTable(storageName(name), splits,
-          TableProperties.of(table.descriptor(), TableState.State.ENABLED));
+          CellTtlFamilies.carried(TableProperties.of(table.descriptor(), TableState.State.ENABLED), current(table)));
       return publish(new HBaseTable(name, table.descriptor(), TableState.State.ENABLED, storageTable));
     }
   }
@@ -251,8 +251,8 @@ public final class TableCatalog {
       TableDescriptor descriptor = descriptorOf(snapshot, name);
       Table storageTable;
       try {
-        storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name),
-            TableProperties.of(descriptor, TableState.State.ENABLED));
+        storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name), CellTtlFamilies.carried(
+            TableProperties.of(descriptor, TableState.State.ENABLED), snapshot.table().properties()));
       } catch (io.basalt.storage.errors.TableExistsException e) {
         throw new TableExistsException(name);
       }
@@ -271,8 +271,8 @@ public final class TableCatalog {
         throw new TableNotDisabledException(name);
       }
       TableDescriptor descriptor = descriptorOf(snapshot, name);
-      Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name),
-          TableProperties.of(descriptor, TableState.State.DISABLED));
+      Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name), CellTtlFamilies.carried(
+          TableProperties.of(descriptor, TableState.State.DISABLED), snapshot.table().properties()));
       return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
     }
   }
@@ -316,8 +316,29 @@ public final class TableCatalog {
 
   private HBaseTable changeState(HBaseTable table, TableState.State state) throws StorageException {
     Table storageTable = store.replaceProperties(storageName(table.name()),
-        TableProperties.of(table.descriptor(), state));
+        CellTtlFamilies.carried(TableProperties.of(table.descriptor(), state), current(table)));
     return publish(new HBaseTable(table.name(), table.descriptor(), state, storageTable));
+  }
+
+  /**
+   * Records that these families of the table hold puts with their own TTL, durably, before the first such put is
+   * written (see {@link CellTtlFamilies}). Families already recorded cost nothing more.
+   */
+  public void recordCellTtlFamilies(TableName name, List<byte[]> families) throws IOException {
+    synchronized (ddlLock) {
+      HBaseTable table = require(name);
+      Map<String, byte[]> properties = current(table);
+      Map<String, byte[]> recorded = CellTtlFamilies.with(properties, families);
+      if (recorded != properties) {
+        // The live storage table takes the new definition; writers read it from there, so nothing is republished.
+        store.replaceProperties(storageName(name), recorded);
+      }
+    }
+  }
+
+  /** The table's properties as stored now, which may record more than its published snapshot was built from. */
+  private static Map<String, byte[]> current(HBaseTable table) {
+    return table.storage().definition().properties();
   }
 
   private HBaseTable publish(HBaseTable table) {

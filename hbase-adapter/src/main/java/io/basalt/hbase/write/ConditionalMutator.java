@@ -45,6 +45,7 @@ public final class ConditionalMutator {
     }
     for (Mutation action : actions) {
       writer.refuseFsync(action, waiting);
+      writer.recordCellTtlFamilies(action, waiting);
     }
     try (RowLocks.RowLock ignored = writer.lockRow(row, waiting)) {
       Outcome outcome = check(checkAndMutate, waiting);

@@ -1,5 +1,6 @@
 package io.basalt.hbase.write;
 
+import io.basalt.hbase.read.CellTtls;
 import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Computes the new cells of an Increment or Append from the current values, as HBase does: per family, the latest
  * visible version of each column within the operation's time range; an Increment adds 8-byte longs, an Append
  * concatenates; a new version's timestamp is the later of now and one past the old version's, so versions of a
- * counter always move forward.
+ * counter always move forward. The new version carries the mutation's TTL, or, without one, the old version's.
  */
 final class DeltaCalculator {
   private DeltaCalculator() {}
@@ -31,6 +32,7 @@ final class DeltaCalculator {
   static List<Cell> newCells(Mutation mutation, long nowMillis, RowGetter reader, Waiting waiting)
       throws IOException {
     boolean increment = mutation instanceof Increment;
+    long ttl = CellTtls.of(mutation);
     TimeRange range = increment ? ((Increment) mutation).getTimeRange() : ((Append) mutation).getTimeRange();
     List<Cell> written = new ArrayList<>();
     for (Map.Entry<byte[], List<Cell>> family : mutation.getFamilyCellMap().entrySet()) {
@@ -58,13 +60,19 @@ final class DeltaCalculator {
         }
         byte[] value = increment ? incremented(delta, old) : appended(delta, old);
         long timestamp;
+        // The mutation's TTL, or else the one the old version carried, as HBase carries the old cell's tags over.
+        long newTtl = ttl;
         if (old != null) {
           timestamp = Math.max(old.getTimestamp() + 1, nowMillis);
+          newTtl = ttl != CellTtls.NONE ? ttl : CellTtls.of(old);
         } else {
           timestamp = delta.getTimestamp() == HConstants.LATEST_TIMESTAMP ? nowMillis : delta.getTimestamp();
         }
-        written.add(new KeyValue(mutation.getRow(), family.getKey(), CellUtil.cloneQualifier(delta), timestamp,
-            KeyValue.Type.Put, value));
+        byte[] qualifier = CellUtil.cloneQualifier(delta);
+        written.add(newTtl == CellTtls.NONE
+            ? new KeyValue(mutation.getRow(), family.getKey(), qualifier, timestamp, KeyValue.Type.Put, value)
+            : new KeyValue(mutation.getRow(), family.getKey(), qualifier, timestamp, KeyValue.Type.Put, value,
+                CellTtls.tagList(newTtl)));
       }
     }
     return written;

@@ -1,10 +1,12 @@
 package io.basalt.hbase.write;
 
+import io.basalt.hbase.read.CellTtls;
 import io.basalt.storage.data.RowMutation;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -22,11 +24,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * Turns a client Put or Delete into the cells the storage engine writes, the way HBase's region server prepares
  * them: {@code LATEST_TIMESTAMP} becomes the server's clock, a Delete without columns becomes a DeleteFamily marker
- * on every family, and a single-version Delete without a timestamp targets the newest existing version.
+ * on every family, a single-version Delete without a timestamp targets the newest existing version, and a Put's
+ * TTL ({@code Mutation.setTTL}) goes with each of its cells.
  */
 public final class MutationConverter {
   private final TableDescriptor table;
   private final RegionInfo region;
+  private final Predicate<byte[]> familyHeldTtl;
 
   /** Reads the timestamp of the {@code nth} newest visible version of a column, if there are that many. */
   @FunctionalInterface
@@ -34,9 +38,14 @@ public final class MutationConverter {
     Long nthNewestTimestamp(byte[] row, byte[] family, byte[] qualifier, int nth) throws IOException;
   }
 
-  public MutationConverter(TableDescriptor table, RegionInfo region) {
+  /**
+   * @param familyHeldTtl whether a family has been recorded as holding puts with their own TTL, asked under the
+   *     row's lock
+   */
+  public MutationConverter(TableDescriptor table, RegionInfo region, Predicate<byte[]> familyHeldTtl) {
     this.table = table;
     this.region = region;
+    this.familyHeldTtl = familyHeldTtl;
   }
 
   public RowMutation convert(Mutation mutation, long nowMillis, VersionLookup lookup) throws IOException {
@@ -51,17 +60,18 @@ public final class MutationConverter {
 
   private RowMutation convertPut(Put put, long nowMillis) throws IOException {
     RowMutation.Builder cells = RowMutation.forRow(put.getRow());
+    long ttl = CellTtls.of(put);
     for (Map.Entry<byte[], List<Cell>> family : put.getFamilyCellMap().entrySet()) {
       requireFamily(family.getKey());
       for (Cell cell : family.getValue()) {
         if (cell.getTypeByte() != KeyValue.Type.Put.getCode()) {
           throw new DoNotRetryIOException("a Put may only carry Put cells, not " + cell.getType());
         }
-        cells.add(family.getKey(), CellUtil.cloneQualifier(cell), resolve(cell.getTimestamp(), nowMillis),
-            KeyValue.Type.Put.getCode(), CellUtil.cloneValue(cell));
+        addPut(cells, family.getKey(), CellUtil.cloneQualifier(cell), resolve(cell.getTimestamp(), nowMillis),
+            CellUtil.cloneValue(cell), ttl, nowMillis);
       }
     }
-    if (cells.isEmpty()) {
+    if (put.size() == 0) {
       throw new DoNotRetryIOException("No columns to insert for row " + Bytes.toStringBinary(put.getRow()));
     }
     return cells.build();
@@ -101,6 +111,30 @@ public final class MutationConverter {
       }
     }
     return cells.build();
+  }
+
+  /**
+   * Adds one put, with its own TTL ({@link CellTtls#NONE} for none), so that it replaces whatever put was stored at
+   * its coordinates: a put with a TTL goes under {@link CellTtls#TTL_PUT} and erases the plain key there; a plain put
+   * erases the TTL key only in a family recorded as holding such puts (elsewhere there is none to erase).
+   *
+   * <p>A put whose TTL has already run out when it is written changes nothing. HBase stores it, but every read and
+   * every flush or compaction passes over it, so an older put of the same coordinates stays visible behind it.
+   */
+  void addPut(RowMutation.Builder cells, byte[] family, byte[] qualifier, long timestamp, byte[] value, long ttl,
+      long nowMillis) {
+    if (CellTtls.expired(timestamp, ttl, nowMillis)) {
+      return;
+    }
+    if (ttl != CellTtls.NONE) {
+      cells.add(family, qualifier, timestamp, CellTtls.TTL_PUT, CellTtls.storedValue(ttl, value));
+      cells.erase(family, qualifier, timestamp, KeyValue.Type.Put.getCode());
+      return;
+    }
+    cells.add(family, qualifier, timestamp, KeyValue.Type.Put.getCode(), value);
+    if (familyHeldTtl.test(family)) {
+      cells.erase(family, qualifier, timestamp, CellTtls.TTL_PUT);
+    }
   }
 
   private void requireFamily(byte[] family) throws NoSuchColumnFamilyException {

@@ -1,6 +1,8 @@
 package io.basalt.hbase.write;
 
 import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.hbase.read.CellTtls;
+import io.basalt.hbase.schema.CellTtlFamilies;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.MutationConverter.VersionLookup;
 import io.basalt.storage.data.Durability;
@@ -18,7 +20,6 @@ import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -64,7 +65,8 @@ public final class RegionWriter {
     this.rowCheck = rowCheck;
     this.policy = policy;
     this.nonces = policy.nonces();
-    this.converter = new MutationConverter(table.descriptor(), region);
+    this.converter = new MutationConverter(table.descriptor(), region,
+        family -> CellTtlFamilies.held(table.storage(), family));
   }
 
   /**
@@ -80,6 +82,9 @@ public final class RegionWriter {
     }
     for (NoncedMutation mutation : mutations) {
       refuseFsync(mutation.mutation(), waiting);
+    }
+    for (NoncedMutation mutation : mutations) {
+      recordCellTtlFamilies(mutation.mutation(), waiting);
     }
     MutationOutcome[] outcomes = new MutationOutcome[mutations.size()];
     Integer[] order = new Integer[mutations.size()];
@@ -126,6 +131,9 @@ public final class RegionWriter {
     for (Mutation mutation : mutations) {
       refuseFsync(mutation, waiting);
     }
+    for (Mutation mutation : mutations) {
+      recordCellTtlFamilies(mutation, waiting);
+    }
     try (RowLocks.RowLock ignored = lockRow(row, waiting)) {
       long now = clock.millis();
       return applyRowLocked(row, mutations, now, now, nonceGroup, nonce, waiting);
@@ -142,6 +150,33 @@ public final class RegionWriter {
     if (Durabilities.of(mutation.getDurability(), table.durability()) == Durability.LOG_FSYNC) {
       waiting.refuse("an fsync of the log");
     }
+  }
+
+  /**
+   * Records the families a mutation puts cells with its own TTL into, if any is not yet recorded, before anything
+   * of the call is read, locked or written: the record must precede the family's first such put, and it is a
+   * synced catalog write, a wait that a writer that must not wait hands on to a handler thread.
+   */
+  void recordCellTtlFamilies(Mutation mutation, Waiting waiting) throws IOException {
+    if (!(mutation instanceof Put || mutation instanceof Increment || mutation instanceof Append)
+        || !CellTtls.hasTtl(mutation)) {
+      return;
+    }
+    List<byte[]> unrecorded = new ArrayList<>();
+    for (byte[] family : mutation.getFamilyCellMap().keySet()) {
+      if (table.descriptor().hasColumnFamily(family) && !CellTtlFamilies.held(table.storage(), family)) {
+        unrecorded.add(family);
+      }
+    }
+    record(unrecorded, waiting);
+  }
+
+  private void record(List<byte[]> families, Waiting waiting) throws IOException {
+    if (families.isEmpty()) {
+      return;
+    }
+    waiting.refuse("recording a family's first cell with its own TTL");
+    policy.cellTtlFamilies().record(table.name(), families);
   }
 
   /** Locks a row of this region for a read-then-write sequence such as checkAndMutate. */
@@ -169,7 +204,8 @@ public final class RegionWriter {
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
       long nonce, Waiting waiting) throws IOException {
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
-    RowMutation.Builder cells = RowMutation.forRow(row);
+    // Applied in order in one batch, so a later mutation's cells replace an earlier one's at the same coordinates.
+    List<RowMutation> writes = new ArrayList<>();
     List<Cell> results = new ArrayList<>();
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
@@ -178,9 +214,7 @@ public final class RegionWriter {
       policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
         long stamp = mutation instanceof Put ? putNow : now;
-        for (RowMutation.CellWrite cell : converter.convert(mutation, stamp, versions).cells()) {
-          cells.add(cell.family(), cell.qualifier(), cell.timestamp(), cell.type(), cell.value());
-        }
+        writes.add(converter.convert(mutation, stamp, versions));
       } else if (mutation instanceof Increment || mutation instanceof Append) {
         anyDelta = true;
         if (replay) {
@@ -191,7 +225,7 @@ public final class RegionWriter {
           continue;
         }
         List<Cell> computed = computeDeltas(mutation, now, waiting);
-        addAll(cells, computed);
+        writes.add(putsOf(row, computed, now));
         if (returnsResults(mutation)) {
           results.addAll(computed);
         }
@@ -201,7 +235,7 @@ public final class RegionWriter {
       }
       durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
-    write(cells, durability, waiting);
+    write(writes, durability, waiting);
     if (anyDelta && !replay) {
       nonces.markApplied(nonceGroup, nonce);
     }
@@ -215,20 +249,31 @@ public final class RegionWriter {
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation, waiting)) : Result.EMPTY_RESULT;
     }
-    List<Cell> computed = computeDeltas(mutation, clock.millis(), waiting);
-    RowMutation.Builder cells = RowMutation.forRow(mutation.getRow());
-    addAll(cells, computed);
-    write(cells, Durabilities.of(mutation.getDurability(), table.durability()), waiting);
+    long now = clock.millis();
+    List<Cell> computed = computeDeltas(mutation, now, waiting);
+    write(List.of(putsOf(mutation.getRow(), computed, now)), Durabilities.of(mutation.getDurability(),
+        table.durability()), waiting);
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
   }
 
-  /** The new cells of an Increment or Append; an Append may not grow a cell past the size limit. */
+  /**
+   * The new cells of an Increment or Append; an Append may not grow a cell past the size limit. A new cell may
+   * carry the TTL of the version it replaces, whose family is then already recorded as holding such cells; should
+   * it not be, it is recorded now, before the write.
+   */
   private List<Cell> computeDeltas(Mutation mutation, long now, Waiting waiting) throws IOException {
     List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader, waiting);
+    List<byte[]> unrecorded = new ArrayList<>();
     for (Cell cell : computed) {
       policy.checkCellSize(cell);
+      byte[] family = CellUtil.cloneFamily(cell);
+      if (CellTtls.of(cell) != CellTtls.NONE && !CellTtlFamilies.held(table.storage(), family)
+          && unrecorded.stream().noneMatch(f -> Bytes.equals(f, family))) {
+        unrecorded.add(family);
+      }
     }
+    record(unrecorded, waiting);
     return computed;
   }
 
@@ -249,12 +294,14 @@ public final class RegionWriter {
     return cells == null ? List.of() : cells;
   }
 
-  private void write(RowMutation.Builder cells, Durability durability, Waiting waiting) throws IOException {
-    if (cells.isEmpty()) {
+  private void write(List<RowMutation> writes, Durability durability, Waiting waiting) throws IOException {
+    List<RowMutation> nonEmpty = writes.stream().filter(w -> !w.cells().isEmpty() || !w.erasures().isEmpty())
+        .toList();
+    if (nonEmpty.isEmpty()) {
       return;
     }
     try {
-      table.storage().write(cells.build(), durability, waiting);
+      table.storage().writeAll(nonEmpty, durability, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
@@ -275,11 +322,14 @@ public final class RegionWriter {
         : ((Append) mutation).isReturnResults();
   }
 
-  private static void addAll(RowMutation.Builder builder, List<Cell> cells) {
+  /** The stored form of an Increment's or Append's new cells, each with the TTL its tag carries. */
+  private RowMutation putsOf(byte[] row, List<Cell> cells, long now) {
+    RowMutation.Builder builder = RowMutation.forRow(row);
     for (Cell cell : cells) {
-      builder.add(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
-          KeyValue.Type.Put.getCode(), CellUtil.cloneValue(cell));
+      converter.addPut(builder, CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
+          CellUtil.cloneValue(cell), CellTtls.of(cell), now);
     }
+    return builder.build();
   }
 
   static byte[] sameRow(List<Mutation> mutations) throws DoNotRetryIOException {

@@ -10,10 +10,11 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 
 /**
- * Server-wide rules every region's writes follow: the nonces that make counter retries safe, and the largest cell
- * a write may carry or an Append may produce ({@code hbase.server.keyvalue.maxsize}; 0 for no limit).
+ * Server-wide rules every region's writes follow: the nonces that make counter retries safe, the largest cell
+ * a write may carry or an Append may produce ({@code hbase.server.keyvalue.maxsize}; 0 for no limit), and where a
+ * family's first put with its own TTL is recorded.
  */
-public record WritePolicy(NonceRegistry nonces, long maxCellBytes) {
+public record WritePolicy(NonceRegistry nonces, long maxCellBytes, CellTtlRecorder cellTtlFamilies) {
 
   /** Refuses a Put, Increment or Append carrying a cell over the limit, as HBase's region server does. */
   void checkCellSizes(Mutation mutation) throws DoNotRetryIOException {

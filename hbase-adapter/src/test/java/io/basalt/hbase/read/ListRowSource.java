@@ -65,6 +65,12 @@ final class ListRowSource implements RowSource {
     return cell().getTypeByte();
   }
 
+  /** The TTL of the cell's TTL tag, as a tablet's source reads it from the stored cell. */
+  @Override
+  public long timeToLive() {
+    return CellTtls.of(cell());
+  }
+
   @Override
   public Cell cell() {
     return rows.get(rowIndex).get(cellIndex);

@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.Tag;
+import org.apache.hadoop.hbase.TagType;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -103,6 +106,36 @@ class RowReaderTest {
   }
 
   @Test
+  void aPutPastItsOwnTtlIsPassedOverAndTheVersionBehindItShows() throws IOException {
+    // Expired at NOW - 500; the next put lives until NOW exactly, which is not yet past.
+    List<Cell> cells = List.of(putWithTtl(F, "q", NOW - 1_000, 500), put(F, "q", NOW - 2_000),
+        putWithTtl(F, "r", NOW - 1_000, 1_000));
+    assertEquals(List.of("f:q@" + (NOW - 2_000), "f:r@" + (NOW - 1_000)), read(new Get(ROW), cells));
+    Scan raw = new Scan().setRaw(true).readAllVersions();
+    assertEquals(List.of("f:q@" + (NOW - 2_000), "f:r@" + (NOW - 1_000)),
+        describe(readRow(ReadSpec.forScan(raw, SCHEMA, REGION, NOW), cells)), "raw reads pass it over too");
+  }
+
+  @Test
+  void aCellsTtlNeverOutlivesItsFamilysTtl() throws IOException {
+    // Family g keeps cells for 10 s: a day of cell TTL does not keep one written 11 s ago.
+    List<Cell> cells = List.of(putWithTtl(G, "q", NOW - 11_000, 86_400_000L), putWithTtl(G, "r", NOW - 1_000,
+        86_400_000L));
+    assertEquals(List.of("g:r@" + (NOW - 1_000)), read(new Get(ROW), cells));
+  }
+
+  @Test
+  void minVersionsDoesNotKeepAPutPastItsOwnTtl() throws IOException {
+    FamilySchema minVersions = FamilySchema.of(TableDescriptorBuilder.newBuilder(TABLE)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMinVersions(1).setTimeToLive(1).build())
+        .build());
+    List<Cell> cells = List.of(putWithTtl(F, "q", NOW - 5_000, 10), put(F, "q", NOW - 6_000));
+    // The family TTL (1 s) ran out for both, MIN_VERSIONS keeps one: the put without a TTL of its own.
+    assertEquals(List.of("f:q@" + (NOW - 6_000)),
+        describe(readRow(ReadSpec.forGet(new Get(ROW), minVersions, REGION, NOW), cells)));
+  }
+
+  @Test
   void columnSelection() throws IOException {
     List<Cell> cells = List.of(put(F, "a", 1), put(F, "b", 1), put(F, "c", 1), put(G, "a", NOW));
     assertEquals(List.of("f:a@1", "f:c@1"),
@@ -157,6 +190,16 @@ class RowReaderTest {
     assertEquals(List.of("f:b@1", "f:c@1", "g:b@" + NOW), read(get, cells));
   }
 
+  @Test
+  void perFamilyLimitOfIntegerMaxValueWithAnOffsetReturnsEveryCellPastTheOffset() throws IOException {
+    List<Cell> cells = List.of(put(F, "a", 1), put(F, "b", 1), put(F, "c", 1), put(F, "d", 1));
+    Get get = new Get(ROW).setMaxResultsPerColumnFamily(Integer.MAX_VALUE).setRowOffsetPerColumnFamily(2);
+    assertEquals(List.of("f:c@1", "f:d@1"), read(get, cells));
+    Get widest = new Get(ROW).setMaxResultsPerColumnFamily(Integer.MAX_VALUE)
+        .setRowOffsetPerColumnFamily(Integer.MAX_VALUE);
+    assertEquals(List.of(), read(widest, cells));
+  }
+
   private static List<String> read(Get get, List<Cell> cells) throws IOException {
     return describe(readRow(ReadSpec.forGet(get, SCHEMA, REGION, NOW), cells));
   }
@@ -179,6 +222,11 @@ class RowReaderTest {
 
   private static Cell put(byte[] family, String qualifier, long ts) {
     return new KeyValue(ROW, family, toBytes(qualifier), ts, KeyValue.Type.Put, toBytes("v"));
+  }
+
+  private static Cell putWithTtl(byte[] family, String qualifier, long ts, long ttl) {
+    return new KeyValue(ROW, family, toBytes(qualifier), ts, KeyValue.Type.Put, toBytes("v"),
+        List.<Tag>of(new ArrayBackedTag(TagType.TTL_TAG_TYPE, toBytes(ttl))));
   }
 
   private static Cell marker(byte[] family, String qualifier, long ts, KeyValue.Type type) {

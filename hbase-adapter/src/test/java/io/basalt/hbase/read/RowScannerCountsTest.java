@@ -96,6 +96,32 @@ class RowScannerCountsTest {
     assertCounts(1, 1, scanner.next(ScanLimits.oneRow(), Waiting.ALLOWED));
   }
 
+  @Test
+  void aBatchOfIntegerMaxValueAfterASizeCutReturnsTheRestOfTheRow() throws IOException {
+    List<Cell> cells = List.of(cell("a", "q1", "v"), cell("a", "q2", "v"), cell("a", "q3", "v"),
+        cell("b", "q1", "v"));
+    // CopyTable's batch; the byte limit cuts the row after its first cell, so the next piece starts at offset 1.
+    RowScanner scanner = scan(new Scan().setBatch(Integer.MAX_VALUE), cells);
+    long oneCell = cells.get(0).getSerializedSize() + Integer.BYTES;
+    RegionScanner.Batch first = scanner.next(new ScanLimits(10, Integer.MAX_VALUE, oneCell, true, 0), Waiting.ALLOWED);
+    assertEquals(1, first.results().size());
+    assertEquals(true, first.results().get(0).mayHaveMoreCellsInRow());
+    RegionScanner.Batch rest = scanner.next(new ScanLimits(10, Integer.MAX_VALUE, Long.MAX_VALUE, true, 0),
+        Waiting.ALLOWED);
+    assertEquals(2, rest.results().size());
+    assertEquals(2, rest.results().get(0).size(), "the rest of row a in one piece");
+    assertEquals(1, rest.results().get(1).size());
+  }
+
+  @Test
+  void pieceEndNeverOverflows() {
+    assertEquals(10, RowScanner.pieceEnd(10, 3, Integer.MAX_VALUE));
+    assertEquals(5, RowScanner.pieceEnd(10, 3, 2));
+    assertEquals(10, RowScanner.pieceEnd(10, 8, 2));
+    assertEquals(10, RowScanner.pieceEnd(10, 3, 0));
+    assertEquals(Integer.MAX_VALUE, RowScanner.pieceEnd(Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MAX_VALUE));
+  }
+
   private static void assertCounts(int readRequests, int filteredRows, RegionScanner.Batch batch) {
     assertEquals(readRequests, batch.readRequests(), "read requests");
     assertEquals(filteredRows, batch.filteredRows(), "filtered rows");

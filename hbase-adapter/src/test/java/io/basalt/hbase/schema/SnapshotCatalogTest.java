@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
@@ -134,5 +135,14 @@ class SnapshotCatalogTest {
     assertEquals(List.of("endless", "fresh", "no_ttl", "to_the_ms"),
         snapshots.list().stream().map(SnapshotDescription::getName).toList());
     assertEquals(List.of(), snapshots.deleteExpired());
+  }
+
+  @Test
+  void aTtlOfMillionsOfYearsHasNotRunOut() throws IOException {
+    // The largest TTL kept: creation time + TTL in milliseconds is past Long.MAX_VALUE.
+    long ttl = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE) - 1;
+    snapshots.take(request("long", "t").toBuilder().setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(ttl)
+        .build());
+    assertTrue(snapshots.restoreOrClone(request("long", "c")).isEnabled());
   }
 }

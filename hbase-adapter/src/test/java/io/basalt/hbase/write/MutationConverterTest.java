@@ -4,6 +4,7 @@ import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.basalt.hbase.read.CellTtls;
 import io.basalt.storage.data.RowMutation;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ class MutationConverterTest {
   private static final MutationConverter.VersionLookup NONE = (row, family, qualifier, nth) -> null;
 
   private final MutationConverter converter =
-      new MutationConverter(SCHEMA, RegionInfoBuilder.newBuilder(TABLE).build());
+      new MutationConverter(SCHEMA, RegionInfoBuilder.newBuilder(TABLE).build(), family -> false);
 
   @Test
   void latestTimestampBecomesTheServerClock() throws IOException {
@@ -67,6 +68,55 @@ class MutationConverterTest {
     assertThrows(NoSuchColumnFamilyException.class, () -> converter.convert(
         new Put(toBytes("r")).addColumn(toBytes("zz"), toBytes("q"), toBytes("v")), NOW, NONE));
     assertThrows(DoNotRetryIOException.class, () -> converter.convert(new Put(toBytes("r")), NOW, NONE));
+  }
+
+  @Test
+  void aPutWithItsOwnTtlIsStoredUnderItsTypeWithTheTtlBeforeTheValueAndErasesThePlainPut() throws IOException {
+    Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"));
+    put.setTTL(60_000);
+    RowMutation mutation = converter.convert(put, NOW, NONE);
+    assertEquals(List.of("a:q@7/3"), describe(mutation));
+    assertEquals(List.of("a:q@7/4"), erased(mutation));
+    byte[] stored = mutation.cells().get(0).value();
+    assertEquals(60_000L, CellTtls.storedTtl(stored));
+    assertEquals("v", Bytes.toString(stored, CellTtls.valueOffset(), stored.length - CellTtls.valueOffset()));
+  }
+
+  @Test
+  void aPlainPutErasesTheTtlPutOnlyInFamiliesRecordedAsHoldingThem() throws IOException {
+    MutationConverter recordedA = new MutationConverter(SCHEMA, RegionInfoBuilder.newBuilder(TABLE).build(),
+        family -> Bytes.equals(family, toBytes("a")));
+    Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"))
+        .addColumn(toBytes("b"), toBytes("q"), 7L, toBytes("v"));
+    RowMutation mutation = recordedA.convert(put, NOW, NONE);
+    assertEquals(List.of("a:q@7/4", "b:q@7/4"), describe(mutation));
+    assertEquals(List.of("a:q@7/3"), erased(mutation));
+    assertEquals(List.of(), erased(converter.convert(put, NOW, NONE)), "no family recorded: nothing erased");
+  }
+
+  @Test
+  void aPutWhoseTtlRanOutBeforeItWasWrittenChangesNothing() throws IOException {
+    Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"));
+    put.setTTL(NOW - 8); // expired at NOW - 1
+    RowMutation mutation = converter.convert(put, NOW, NONE);
+    assertEquals(List.of(), describe(mutation));
+    assertEquals(List.of(), erased(mutation), "an older put of the coordinates stays, as behind HBase's");
+  }
+
+  @Test
+  void aTtlAttributeThatIsNotALongIsRefused() {
+    Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), toBytes("v"));
+    put.setAttribute("_ttl", new byte[] {1, 2, 3});
+    assertThrows(DoNotRetryIOException.class, () -> converter.convert(put, NOW, NONE));
+  }
+
+  private static List<String> erased(RowMutation mutation) {
+    List<String> out = new ArrayList<>();
+    for (RowMutation.CellErasure cell : mutation.erasures()) {
+      out.add(Bytes.toString(cell.family()) + ":" + Bytes.toString(cell.qualifier()) + "@" + cell.timestamp() + "/"
+          + cell.type());
+    }
+    return out;
   }
 
   private static List<String> describe(RowMutation mutation) {

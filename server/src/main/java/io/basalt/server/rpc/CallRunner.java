@@ -138,9 +138,11 @@ final class CallRunner {
 
   /** Waits until no call is running or queued, up to {@code timeoutMillis}; true if they all finished. */
   boolean awaitIdle(long timeoutMillis) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    // The time waited against the limit, never now + limit, which wraps for a grace of centuries (Long.MAX_VALUE).
+    long start = System.nanoTime();
+    long limitNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     while (inFlight.get() > 0) {
-      if (System.nanoTime() > deadline) {
+      if (System.nanoTime() - start > limitNanos) {
         return false;
       }
       TimeUnit.MILLISECONDS.sleep(10);

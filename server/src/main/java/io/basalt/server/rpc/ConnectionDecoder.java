@@ -132,7 +132,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       fail(ctx, FatalConnectionException.class, "connection header length " + length + " is out of range");
       return;
     }
-    if (in.readableBytes() < Integer.BYTES + length) {
+    if (in.readableBytes() - Integer.BYTES < length) { // never Integer.BYTES + length: it wraps near 2 GB
       return;
     }
     in.skipBytes(Integer.BYTES);
@@ -183,7 +183,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       rejectOversized(ctx, in, length);
       return;
     }
-    if (in.readableBytes() < Integer.BYTES + length) {
+    if (in.readableBytes() - Integer.BYTES < length) { // never Integer.BYTES + length: it wraps near 2 GB
       return;
     }
     in.skipBytes(Integer.BYTES);

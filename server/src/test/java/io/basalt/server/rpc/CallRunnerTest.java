@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.rpc.CallContext;
@@ -18,7 +19,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Get;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
@@ -46,6 +50,9 @@ class CallRunnerTest {
   /** The request objects handlers were given, to tell a frame parsed once from one parsed twice. */
   private final List<Message> requests = new ArrayList<>();
   private int waitsBeforeAnswering;
+  /** When set, a Scan call counts this down on starting and waits for {@link #scanRelease}. */
+  private CountDownLatch scanStarted;
+  private CountDownLatch scanRelease;
 
   @Test
   void aShortCallThatNeedNotWaitRunsWhereItWasRead() throws IOException {
@@ -120,6 +127,34 @@ class CallRunnerTest {
     assertAnswered(5);
   }
 
+  @Test
+  void aGraceOfLongMaxValueWaitsForTheCallInFlight() throws Exception {
+    scanStarted = new CountDownLatch(1);
+    scanRelease = new CountDownLatch(1);
+    CallRunner runner = runner(true);
+    RpcFrame scan = scanFrame(7);
+    Thread caller = new Thread(() -> runner.submit(channel, scan, new ConnectionActivity(0),
+        ScannerQuota.unlimited()));
+    caller.start();
+    assertTrue(scanStarted.await(10, TimeUnit.SECONDS));
+    CompletableFuture<Boolean> idle = CompletableFuture.supplyAsync(() -> {
+      try {
+        return runner.awaitIdle(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    // now + Long.MAX_VALUE ms had wrapped into the past: the wait gave up at once, answering false.
+    assertThrows(TimeoutException.class, () -> idle.get(200, TimeUnit.MILLISECONDS));
+    scanRelease.countDown();
+    assertTrue(idle.get(10, TimeUnit.SECONDS));
+    caller.join();
+  }
+
+  private static RpcFrame scanFrame(int callId) throws IOException {
+    return frame(callId, "Scan", ScanRequest.getDefaultInstance(), 0);
+  }
+
   private CallRunner runner(boolean shortCallsOnIoThreads) {
     ServiceBinding client = ServiceBinding.of(ClientService.getDescriptor())
         .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> true, (call, request) -> {
@@ -133,6 +168,14 @@ class CallRunnerTest {
         })
         .on("Scan", ScanRequest.getDefaultInstance(), (call, request) -> {
           runs.add(refusesToWait(call));
+          if (scanRelease != null) {
+            scanStarted.countDown();
+            try {
+              scanRelease.await();
+            } catch (InterruptedException e) {
+              throw new IllegalStateException(e);
+            }
+          }
           return ScanResponse.newBuilder().setMoreResults(false).build();
         })
         .build();

@@ -113,6 +113,19 @@ class ConnectionDecoderTest {
   }
 
   @Test
+  void aFrameOfNearlyTwoGigabytesUnderAMaximumThatAllowsItIsWaitedForNotReadPastItsBytes() throws IOException {
+    EmbeddedChannel unlimited = new EmbeddedChannel(
+        new ConnectionDecoder(CLUSTER_ID, Integer.MAX_VALUE, new ConnectionActivity(0)));
+    unlimited.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
+    unlimited.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    // 4 + (2^31 - 2) wraps to a negative int: compared that way the frame would look complete at once.
+    unlimited.writeInbound(Unpooled.buffer().writeInt(Integer.MAX_VALUE - 1).writeBytes(new byte[16]));
+    assertNull(unlimited.readInbound());
+    assertTrue(unlimited.isOpen());
+    unlimited.finishAndReleaseAll();
+  }
+
+  @Test
   void eachFrameCountsTheFramesAlreadyWaitingBehindIt() throws IOException {
     channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));

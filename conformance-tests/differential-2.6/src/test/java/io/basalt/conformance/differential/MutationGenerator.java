@@ -15,9 +15,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Random single-row mutations, drawn once and built afresh per server: Puts with explicit timestamps, Deletes of
- * every type, Increments and Appends. Puts always carry a timestamp; a delete without one stays out of the counter
- * family. Where a server-stamped delete and an increment or append still meet (appends to data columns), the test
- * keeps each server's operations in distinct milliseconds ({@link MillisecondSpacing}).
+ * every type, Increments and Appends, some with a TTL of their own. Puts always carry a timestamp; a delete without
+ * one stays out of the counter family. Where a server-stamped delete and an increment or append still meet (appends
+ * to data columns), the test keeps each server's operations in distinct milliseconds ({@link MillisecondSpacing}).
  */
 final class MutationGenerator {
   /** A mutation in words, and a way to build it. */
@@ -29,6 +29,9 @@ final class MutationGenerator {
   }
 
   private static final List<Durability> DURABILITIES = List.of(Durability.values());
+  private static final long NO_TTL = Long.MAX_VALUE;
+  /** About 35,000 years: never runs out in a run, and far from overflowing when added to a timestamp. */
+  private static final long LASTING_TTL = 1L << 50;
 
   private final Vocabulary words;
 
@@ -53,12 +56,14 @@ final class MutationGenerator {
           .append('/').append(ts).append('=').append(Bytes.toStringBinary(value));
     }
     Durability durability = durability(description);
+    long ttl = putTtl(description);
     return new MutationSpec(description.toString(), () -> {
       Put put = new Put(row);
       for (Object[] cell : cells) {
         put.addColumn((byte[]) cell[0], (byte[]) cell[1], (long) cell[2], (byte[]) cell[3]);
       }
       put.setDurability(durability);
+      withTtl(put, ttl);
       return put;
     });
   }
@@ -130,6 +135,7 @@ final class MutationGenerator {
     description.append(returnResults ? "" : " noResults")
         .append(timeRange == null ? "" : " time=[0," + timeRange[1] + ")");
     Durability durability = durability(description);
+    long ttl = counterTtl(description);
     return new MutationSpec(description.toString(), () -> {
       Increment increment = new Increment(row);
       for (Object[] column : columns) {
@@ -144,6 +150,7 @@ final class MutationGenerator {
         }
       }
       increment.setDurability(durability);
+      withTtl(increment, ttl);
       return increment;
     });
   }
@@ -166,6 +173,7 @@ final class MutationGenerator {
     boolean returnResults = !words.chance(20);
     description.append(returnResults ? "" : " noResults");
     Durability durability = durability(description);
+    long ttl = counterTtl(description);
     return new MutationSpec(description.toString(), () -> {
       Append append = new Append(row);
       for (Object[] column : columns) {
@@ -173,6 +181,7 @@ final class MutationGenerator {
       }
       append.setReturnResults(returnResults);
       append.setDurability(durability);
+      withTtl(append, ttl);
       return append;
     });
   }
@@ -199,6 +208,38 @@ final class MutationGenerator {
     long ts = words.timestamp();
     return new MutationSpec("put " + Bytes.toString(row) + " z:q0/" + ts + " (no such family)",
         () -> new Put(row).addColumn(Vocabulary.MISSING, Bytes.toBytes("q0"), ts, Bytes.toBytes("v")));
+  }
+
+  /**
+   * A put's own TTL, or {@link #NO_TTL}. The wall clock must not decide an outcome, so a TTL either ran out long
+   * before the put was written (its explicit timestamps are below 41 ms after the epoch) or outlasts any run.
+   */
+  private long putTtl(StringBuilder description) {
+    if (!words.chance(20)) {
+      return NO_TTL;
+    }
+    long ttl = words.chance(50) ? words.between(1, 1_000) : LASTING_TTL;
+    description.append(" ttl=").append(ttl);
+    return ttl;
+  }
+
+  /**
+   * A counter mutation's own TTL, or {@link #NO_TTL}. Counters take the server's clock, so a TTL that runs out
+   * within the run is a negative one: the new version is expired as it is written.
+   */
+  private long counterTtl(StringBuilder description) {
+    if (!words.chance(15)) {
+      return NO_TTL;
+    }
+    long ttl = words.chance(30) ? -words.between(1, 1_000) : LASTING_TTL;
+    description.append(" ttl=").append(ttl);
+    return ttl;
+  }
+
+  private static void withTtl(Mutation mutation, long ttl) {
+    if (ttl != NO_TTL) {
+      mutation.setTTL(ttl);
+    }
   }
 
   private Durability durability(StringBuilder description) {
