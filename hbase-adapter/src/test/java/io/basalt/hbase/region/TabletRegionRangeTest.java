@@ -16,10 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.exceptions.FailedSanityCheckException;
 import org.apache.hadoop.hbase.regionserver.WrongRegionException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
@@ -117,9 +119,14 @@ class TabletRegionRangeTest {
   }
 
   @Test
-  void aRowOutsideTheTabletIsNotWrittenByAnAtomicMutation() throws IOException {
-    assertThrows(WrongRegionException.class, () -> middle.mutateRow(List.of(new Put(toBytes("e"))
-        .addColumn(F, F, toBytes("stray"))), 0, 0, Waiting.ALLOWED));
+  void aRowOutsideTheTabletIsNotWritten() throws IOException {
+    Put stray = new Put(toBytes("e")).addColumn(F, F, toBytes("stray"));
+    // As HBase's region answers: a batch's sanity check failure, which clients do not retry, for a single mutation;
+    // WrongRegionException for atomic and conditional ones, which check the row before anything else.
+    assertThrows(FailedSanityCheckException.class, () -> middle.mutate(stray, 0, 0, Waiting.ALLOWED));
+    assertThrows(WrongRegionException.class, () -> middle.mutateRow(List.of(stray), 0, 0, Waiting.ALLOWED));
+    assertThrows(WrongRegionException.class, () -> middle.checkAndMutate(CheckAndMutate.newBuilder(toBytes("e"))
+        .ifNotExists(F, F).build(stray), 0, 0, Waiting.ALLOWED));
     assertEquals("ve", Bytes.toString(tables.region(TABLE, 2).get(new Get(toBytes("e")), Waiting.ALLOWED)
         .getValue(F, F)));
   }

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.exceptions.FailedSanityCheckException;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
@@ -144,6 +145,21 @@ class RegionWriterBatchTest {
     assertTrue(region.get(new Get(toBytes("b")), Waiting.ALLOWED).isEmpty());
     assertEquals("text", value("c", Q));
     assertEquals("d", value("d", Q));
+  }
+
+  @Test
+  void aMutationOfARowOutsideTheTabletFailsAloneAsAFailedSanityCheck() throws IOException {
+    // As in HBase's batchMutate: a row of another region is a sanity check failure, which clients do not retry.
+    List<MutationOutcome> outcomes = batch(
+        new Put(toBytes("a")).addColumn(F, Q, toBytes("a")),
+        new Put(toBytes("x")).addColumn(F, Q, toBytes("x")),
+        new Increment(toBytes("y")).addColumn(F, COUNTER, 1));
+    assertNull(outcomes.get(0).error());
+    assertInstanceOf(FailedSanityCheckException.class, outcomes.get(1).error());
+    assertInstanceOf(FailedSanityCheckException.class, outcomes.get(2).error());
+    assertEquals("a", value("a", Q));
+    assertTrue(tables.region(TABLE, 1).get(new Get(toBytes("x")), Waiting.ALLOWED).isEmpty());
+    assertTrue(tables.region(TABLE, 1).get(new Get(toBytes("y")), Waiting.ALLOWED).isEmpty());
   }
 
   @Test
