@@ -144,6 +144,16 @@ class MultiHandlerAtomicTest {
   }
 
   @Test
+  void aFailedAtomicActionLeavesTheCallUnprocessed() throws IOException {
+    RowMutations badFamily = new RowMutations(ROW).add(List.of(new Put(ROW).addColumn(toBytes("nope"), Q,
+        toBytes("lost"))));
+    MultiCall.Answer answer = new MultiCall().on(region, badFamily).run(handler);
+    assertInstanceOf(NoSuchColumnFamilyException.class, answer.regionFailure(0));
+    // HBase sets the call's processed flag, which clients before 2.4 read, only once an atomic action applied.
+    assertFalse(answer.response().hasProcessed());
+  }
+
+  @Test
   void thePre24FormCarriesItsConditionOnTheRequest() throws IOException {
     RowMutations mutations = new RowMutations(ROW).add(List.of(new Put(ROW).addColumn(F, Q, toBytes("new")),
         new Delete(ROW).addColumns(F, COUNTER)));
