@@ -105,6 +105,9 @@ class TabletRegionRangeTest {
     assertNothing(new Scan().setReversed(true).withStartRow(toBytes("a")));
     assertNothing(new Scan().setReversed(true).withStartRow(toBytes("b"), false));
     assertNothing(new Scan().setReversed(true).withStopRow(toBytes("c"), false).withStartRow(toBytes("z")));
+    // Bounds the wrong way round: nothing, in either direction.
+    assertNothing(new Scan().withStartRow(toBytes("c")).withStopRow(toBytes("b")));
+    assertNothing(new Scan().setReversed(true).withStartRow(toBytes("b")).withStopRow(toBytes("c")));
   }
 
   @Test

@@ -149,6 +149,16 @@ class ScanHandlerTest {
   }
 
   @Test
+  void anOpenThatAsksToCloseReadsAndClosesInOneCall() throws IOException {
+    // What clients before 2.0 sent for a small scan.
+    ScanCalls.Answer answer = client.call(RequestConverter.buildScanRequest(low, new Scan(), 2, true), 0);
+    assertEquals(List.of("r0", "r1"), answer.rows());
+    assertEquals(0, registry.openCount());
+    assertEquals(0, client.quota().open());
+    assertTrue(client.next(answer.scannerId(), 2, 0).results().isEmpty(), "remembered as closed");
+  }
+
+  @Test
   void aRenewalKeepsTheScannerWhereItWasAndTakesASequenceNumber() throws IOException {
     long id = client.open(low, new Scan(), 1).scannerId();
     ScanCalls.Answer renewed = client.renew(id, 0);

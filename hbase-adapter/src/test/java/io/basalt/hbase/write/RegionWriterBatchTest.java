@@ -135,12 +135,16 @@ class RegionWriterBatchTest {
         new Put(toBytes("b")).addColumn(toBytes("nope"), Q, toBytes("b")),
         new Increment(toBytes("c")).addColumn(F, Q, 1),
         new Put(toBytes("d")).addColumn(F, Q, toBytes("d")),
-        new Delete(toBytes("e")).addFamily(toBytes("nope")));
+        new Delete(toBytes("e")).addFamily(toBytes("nope")),
+        new Increment(toBytes("f")).addColumn(toBytes("nope"), Q, 1),
+        new Append(toBytes("g")).addColumn(toBytes("nope"), Q, toBytes("g")));
     assertNull(outcomes.get(0).error());
     assertInstanceOf(NoSuchColumnFamilyException.class, outcomes.get(1).error());
     assertInstanceOf(DoNotRetryIOException.class, outcomes.get(2).error(), "adding to a value that is no long");
     assertNull(outcomes.get(3).error());
     assertInstanceOf(NoSuchColumnFamilyException.class, outcomes.get(4).error());
+    assertInstanceOf(NoSuchColumnFamilyException.class, outcomes.get(5).error());
+    assertInstanceOf(NoSuchColumnFamilyException.class, outcomes.get(6).error());
     assertEquals("a", value("a", Q));
     assertTrue(region.get(new Get(toBytes("b")), Waiting.ALLOWED).isEmpty());
     assertEquals("text", value("c", Q));
