@@ -95,7 +95,10 @@ final class MultiHandler {
         result = conditioned(call, regionAction, actionCells, regionAction.getCondition(), nonceGroup);
       } else if (regionAction.getAtomic()) {
         result = atomic(call, regionAction, actionCells, nonceGroup);
-        response.setProcessed(true);
+        if (!result.hasException()) {
+          // What clients before 2.4 read; HBase sets it once an atomic action has applied, never for a failed one.
+          response.setProcessed(true);
+        }
       } else {
         result = plain(call, regionAction, actionCells, nonceGroup);
       }

@@ -28,7 +28,9 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.exceptions.FailedSanityCheckException;
 import org.apache.hadoop.hbase.io.TimeRange;
+import org.apache.hadoop.hbase.regionserver.WrongRegionException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -102,7 +104,7 @@ public final class RegionWriter {
         NoncedMutation request = mutations.get(index);
         Mutation mutation = request.mutation();
         try {
-          rowCheck.check(mutation.getRow());
+          checkBatchRow(mutation.getRow());
           policy.checkCellSizes(mutation);
           if (mutation instanceof Put || mutation instanceof Delete) {
             pending.add(index, converter.convert(mutation, now, versions), mutation);
@@ -119,6 +121,19 @@ public final class RegionWriter {
       throw StorageErrors.translate(e, region);
     }
     return Arrays.asList(outcomes);
+  }
+
+  /**
+   * A row of another region fails its mutation of a batch as HBase's batchMutate fails it, as a sanity check failure
+   * that clients do not retry; a WrongRegionException, which HBase throws only for gets and atomic mutations, they
+   * would retry until they gave up.
+   */
+  private void checkBatchRow(byte[] row) throws IOException {
+    try {
+      rowCheck.check(row);
+    } catch (WrongRegionException e) {
+      throw new FailedSanityCheckException(e.getMessage());
+    }
   }
 
   /**
