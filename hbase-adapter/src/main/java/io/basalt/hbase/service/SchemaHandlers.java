@@ -45,7 +45,12 @@ final class SchemaHandlers {
   private MasterProtos.ModifyTableResponse modifyTable(CallContext call, MasterProtos.ModifyTableRequest request)
       throws IOException {
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.modify(descriptor));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(descriptor.getTableName())) {
+        SystemTableDdl.refuseModify(descriptor);
+      }
+      catalog.modify(descriptor);
+    });
     return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -53,7 +58,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.addFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.addFamily(name, family);
+    });
     return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -61,7 +71,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.modifyFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.modifyFamily(name, family);
+    });
     return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -69,14 +84,24 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getColumnName().toByteArray();
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.deleteFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseDeleteFamily(family);
+      }
+      catalog.deleteFamily(name, family);
+    });
     return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.TruncateTableResponse truncateTable(CallContext call,
       MasterProtos.TruncateTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("TruncateTableProcedure", call.user(), () -> catalog.truncate(name, request.getPreserveSplits()));
+    long procId = procedures.run("TruncateTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseTruncate();
+      }
+      catalog.truncate(name, request.getPreserveSplits());
+    });
     return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
   }
 }
