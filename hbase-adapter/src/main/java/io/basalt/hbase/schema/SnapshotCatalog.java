@@ -122,8 +122,10 @@ public final class SnapshotCatalog {
   /**
    * Restores the snapshot {@code request} names into the table it names if that table exists (it must be
    * disabled), or clones it into a new table of that name otherwise.
+   *
+   * @param cloneTracker the store file tracker a clone gets in place of the snapshot table's, or null or empty
    */
-  public HBaseTable restoreOrClone(SnapshotDescription request) throws IOException {
+  public HBaseTable restoreOrClone(SnapshotDescription request, String cloneTracker) throws IOException {
     if (!request.hasTable()) {
       throw new DoNotRetryIOException("No table to restore snapshot " + request.getName() + " into");
     }
@@ -137,7 +139,7 @@ public final class SnapshotCatalog {
     }
     try {
       return tables.table(target).isPresent()
-          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target);
+          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target, cloneTracker);
     } catch (io.basalt.storage.snapshot.UnknownSnapshotException e) {
       // Deleted while this request waited for the tables.
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableState;
+import org.apache.hadoop.hbase.snapshot.RestoreSnapshotException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -53,8 +54,15 @@ public final class TableCatalog {
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
-      tables.put(name, new HBaseTable(name, TableProperties.descriptor(properties),
-          TableProperties.state(properties), storageTable));
+      TableDescriptor stored = TableProperties.descriptor(properties);
+      TableState.State state = TableProperties.state(properties);
+      TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
+      if (descriptor != stored) {
+        // HBase's master names the tracker in descriptors that lack it (its rolling upgrade chore, after a start);
+        // tables created before Basalt did so, or changed to lack it, get it at the next start as there.
+        storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
+      }
+      tables.put(name, new HBaseTable(name, descriptor, state, storageTable));
     }
   }
 
@@ -82,16 +90,21 @@ public final class TableCatalog {
     return version.get();
   }
 
-  /** Creates an enabled table with one region per range between consecutive split keys. */
-  public HBaseTable create(TableDescriptor descriptor, List<byte[]> splitKeys) throws IOException {
-    TableName name = descriptor.getTableName();
-    checkSchema(descriptor);
+  /**
+   * Creates an enabled table with one region per range between consecutive split keys. Its descriptor names the
+   * store file tracker, DEFAULT unless the request named one, as HBase's create records it.
+   */
+  public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys) throws IOException {
+    TableName name = requested.getTableName();
+    checkSchema(requested);
     List<byte[]> splits = checkedSplitKeys(name, splitKeys);
     synchronized (ddlLock) {
       checkNamespace(name);
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
+      StoreFileTrackers.checkCreate(requested);
+      TableDescriptor descriptor = StoreFileTrackers.withTracker(requested);
       Table storageTable;
       try {
         storageTable = store.createTable(storageName(name),
@@ -142,13 +155,14 @@ public final class TableCatalog {
   /**
    * Replaces a table's descriptor: families it adds start empty, families it leaves out are dropped with their
    * data, changed family options (VERSIONS, TTL, ...) apply to reads at once. Works on enabled tables, as HBase's
-   * online schema change does.
+   * online schema change does. A store file tracker changes only as HBase allows.
    */
   public HBaseTable modify(TableDescriptor descriptor) throws IOException {
     TableName name = descriptor.getTableName();
     checkSchema(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
       List<NewFamily> added = new ArrayList<>();
       List<NewFamily> kept = new ArrayList<>();
       for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
@@ -206,6 +220,19 @@ public final class TableCatalog {
   }
 
   /**
+   * Changes the store file tracker of a table, or of one of its families, as HBase's {@code change_sft} does: see
+   * {@link StoreFileTrackerChange}.
+   *
+   * @param family the family, or null for the whole table
+   * @param tracker the tracker's name (DEFAULT, FILE) or class name
+   */
+  public void changeStoreFileTracker(TableName name, byte[] family, String tracker) throws IOException {
+    synchronized (ddlLock) {
+      new StoreFileTrackerChange(this, name, family, tracker).run();
+    }
+  }
+
+  /**
    * Deletes every row of a disabled table and enables it again, with its old region boundaries or as one region.
    * The regions get new ids, as HBase gives a truncated table new regions.
    */
@@ -241,14 +268,17 @@ public final class TableCatalog {
   /**
    * Creates an enabled table from a snapshot: the descriptor the snapshot's table had, under the new name, its
    * regions (same boundaries and ids, as HBase's clone keeps them) and its cells.
+   *
+   * @param tracker a store file tracker for the clone, in place of the table's and its families' settings; null or
+   *     empty to keep them
    */
-  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name) throws IOException {
+  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name, String tracker) throws IOException {
     synchronized (ddlLock) {
       checkNamespace(name);
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
-      TableDescriptor descriptor = descriptorOf(snapshot, name);
+      TableDescriptor descriptor = withTracker(descriptorOf(snapshot, name), tracker);
       Table storageTable;
       try {
         storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name),
@@ -271,6 +301,7 @@ public final class TableCatalog {
         throw new TableNotDisabledException(name);
       }
       TableDescriptor descriptor = descriptorOf(snapshot, name);
+      checkSameTrackers(table.descriptor(), descriptor);
       Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name),
           TableProperties.of(descriptor, TableState.State.DISABLED));
       return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
@@ -279,6 +310,51 @@ public final class TableCatalog {
 
   private static TableDescriptor descriptorOf(TableSnapshot snapshot, TableName name) throws IOException {
     return TableDescriptorBuilder.copy(name, TableProperties.descriptor(snapshot.table().properties()));
+  }
+
+  /**
+   * A clone's descriptor with the tracker its request named, as HBase's clone sets it: on the table, with every
+   * family's own setting removed. HBase fails the clone's procedure if it knows no such tracker.
+   */
+  private static TableDescriptor withTracker(TableDescriptor descriptor, String tracker) throws IOException {
+    if (tracker == null || tracker.isEmpty()) {
+      return descriptor;
+    }
+    try {
+      StoreFileTrackers.resolve(tracker);
+    } catch (StoreFileTrackers.UnknownTracker e) {
+      throw e.inProcedure();
+    }
+    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(descriptor)
+        .setValue(StoreFileTrackers.TRACKER_IMPL, tracker);
+    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+      table.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+          .setConfiguration(StoreFileTrackers.TRACKER_IMPL, null)
+          .setValue(StoreFileTrackers.TRACKER_IMPL, null)
+          .build());
+    }
+    return table.build();
+  }
+
+  /** HBase refuses to restore a snapshot whose families' trackers differ from those of the table restored into. */
+  private static void checkSameTrackers(TableDescriptor current, TableDescriptor snapshot) throws IOException {
+    for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
+      ColumnFamilyDescriptor inSnapshot = snapshot.getColumnFamily(family.getName());
+      if (inSnapshot == null) {
+        continue; // the restore drops it, whatever its tracker
+      }
+      try {
+        StoreFileTrackers.Tracker now = StoreFileTrackers.trackerOf(current, family);
+        StoreFileTrackers.Tracker then = StoreFileTrackers.trackerOf(snapshot, inSnapshot);
+        if (now != then) {
+          throw new RestoreSnapshotException("Restoring Snapshot is not possible because  the config for column "
+              + "family " + family.getNameAsString() + " has incompatible configuration. Current SFT: class "
+              + now.className + " SFT from snapshot: class " + then.className);
+        }
+      } catch (StoreFileTrackers.UnknownTracker e) {
+        throw e.inProcedure();
+      }
+    }
   }
 
   /** Snapshots of tables, and their HBase descriptions. */

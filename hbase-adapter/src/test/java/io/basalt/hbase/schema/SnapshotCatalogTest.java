@@ -89,22 +89,22 @@ class SnapshotCatalogTest {
     assertThrows(UnknownSnapshotException.class, () -> snapshots.completed(request("nope", "t")));
     assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.delete(request("nope", "t")));
     assertThrows(UnknownSnapshotException.class, () -> snapshots.delete(request("a:b", "t")));
-    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t")));
-    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c")));
+    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t"), null));
+    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c"), null));
     assertEquals(1, snapshots.list().size());
   }
 
   @Test
   void restoresOnlyDisabledTablesAndClonesEverywhereElse() throws IOException {
     snapshots.take(request("s", "t"));
-    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t")));
+    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t"), null));
 
-    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"));
+    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"), null);
     assertEquals(TableName.valueOf("c"), clone.descriptor().getTableName());
     assertTrue(clone.isEnabled());
 
     tables.disable(TableName.valueOf("t"));
-    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"));
+    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"), null);
     assertFalse(restored.isEnabled());
     assertEquals(tables.require(TableName.valueOf("t")), restored);
   }
@@ -115,7 +115,7 @@ class SnapshotCatalogTest {
         .setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(60).build();
     snapshots.take(old);
     snapshots.take(request("forever", "t").toBuilder().setCreationTime(1).build());
-    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c")));
-    assertTrue(snapshots.restoreOrClone(request("forever", "c")).isEnabled());
+    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c"), null));
+    assertTrue(snapshots.restoreOrClone(request("forever", "c"), null).isEnabled());
   }
 }
