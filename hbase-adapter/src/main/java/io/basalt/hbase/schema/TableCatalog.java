@@ -406,8 +406,9 @@ public final class TableCatalog {
     namespaces.require(name.getNamespaceAsString());
   }
 
-  /** The checks HBase's master applies before creating a table, with its wording. */
+  /** The checks HBase's master applies before creating or changing a table, with its wording. */
   private static void checkSchema(TableDescriptor descriptor) throws DoNotRetryIOException {
+    Coprocessors.refuseAny(descriptor);
     if (descriptor.getColumnFamilyCount() == 0) {
       throw new DoNotRetryIOException("Table should have at least one column family.");
     }
