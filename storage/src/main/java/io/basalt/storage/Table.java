@@ -153,11 +153,24 @@ public final class Table {
    * block cache, so it neither evicts what requests read nor grows the cache with data nobody asked for.
    */
   public TableCursor openSweepCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, false, false);
+    return openCursor(families, range, false, false, false);
+  }
+
+  /**
+   * Opens a sweep cursor over what the memtables hold: the cells written since the families' last flush, none of
+   * those flushed to files (a flush of a whole table, or one RocksDB makes on its own when memtables fill).
+   */
+  public TableCursor openMemtableCursor(List<byte[]> families, RowRange range) throws StorageException {
+    return openCursor(families, range, false, false, true);
   }
 
   private TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable, boolean fillCache)
       throws StorageException {
+    return openCursor(families, range, resumable, fillCache, false);
+  }
+
+  private TableCursor openCursor(List<byte[]> families, RowRange range, boolean resumable, boolean fillCache,
+      boolean memtablesOnly) throws StorageException {
     lockLifecycle();
     try {
       checkNotDropped();
@@ -181,7 +194,7 @@ public final class Table {
       }
       IteratorOpener reopener = resumable ? options -> reopenIterators(selected, options) : null;
       TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, reopener, fillCache,
-          iteratorPool, openCursors::remove);
+          iteratorPool, openCursors::remove, memtablesOnly);
       openCursors.add(cursor);
       return cursor;
     } finally {

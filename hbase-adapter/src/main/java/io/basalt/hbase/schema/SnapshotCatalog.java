@@ -65,7 +65,7 @@ public final class SnapshotCatalog {
       throw exists(request);
     }
     try {
-      TableSnapshot snapshot = tables.snapshot(table, name,
+      TableSnapshot snapshot = tables.snapshot(table, name, request.getType() == SnapshotDescription.Type.FLUSH,
           current -> Map.of(DESCRIPTION, described(request, table, current).toByteArray()));
       return describe(snapshot);
     } catch (io.basalt.storage.snapshot.SnapshotExistsException e) {

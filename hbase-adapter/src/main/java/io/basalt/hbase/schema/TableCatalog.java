@@ -42,13 +42,18 @@ public final class TableCatalog {
   private final TabletStore store;
   private final NamespaceCatalog namespaces;
   private final SnapshotCatalog snapshots;
+  private final MemstoreFlusher flusher;
   private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
   private final AtomicLong version = new AtomicLong();
   private final Object ddlLock = new Object();
 
-  /** @param clock tells snapshots' expiry */
-  public TableCatalog(TabletStore store, Clock clock) throws IOException {
+  /**
+   * @param clock tells snapshots' expiry
+   * @param flusher flushes a table's memstores where HBase closes its regions
+   */
+  public TableCatalog(TabletStore store, Clock clock, MemstoreFlusher flusher) throws IOException {
     this.store = store;
+    this.flusher = flusher;
     this.namespaces = new NamespaceCatalog(store);
     this.snapshots = new SnapshotCatalog(store.snapshots(), this, clock);
     for (Table storageTable : store.tables()) {
@@ -130,13 +135,14 @@ public final class TableCatalog {
     }
   }
 
-  /** Disables an enabled table: its regions stop serving, its data stays. */
+  /** Disables an enabled table: its regions stop serving, its data stays, flushed as HBase's closing regions are. */
   public HBaseTable disable(TableName name) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
       if (!table.isEnabled()) {
         throw new TableNotEnabledException(name);
       }
+      flusher.flush(table); // closing the regions flushes them
       return changeState(table, TableState.State.DISABLED);
     }
   }
@@ -155,7 +161,9 @@ public final class TableCatalog {
   /**
    * Replaces a table's descriptor: families it adds start empty, families it leaves out are dropped with their
    * data, changed family options (VERSIONS, TTL, ...) apply to reads at once. Works on enabled tables, as HBase's
-   * online schema change does. A store file tracker changes only as HBase allows.
+   * online schema change does. A store file tracker changes only as HBase allows. An enabled table is flushed
+   * first under its old rules, as HBase's regions are when they close to reopen with the new descriptor: what that
+   * flush drops (versions past the old VERSIONS, for one) stays gone under the new rules.
    */
   public HBaseTable modify(TableDescriptor descriptor) throws IOException {
     TableName name = descriptor.getTableName();
@@ -163,6 +171,9 @@ public final class TableCatalog {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
       StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
+      if (table.isEnabled()) {
+        flusher.flush(table);
+      }
       List<NewFamily> added = new ArrayList<>();
       List<NewFamily> kept = new ArrayList<>();
       for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
@@ -255,12 +266,16 @@ public final class TableCatalog {
   /**
    * Takes a storage snapshot of a table while no DDL changes it.
    *
+   * @param flushFirst whether an enabled table is flushed first, as HBase's snapshots of type FLUSH flush it
    * @param properties what to keep with the snapshot, made from the table as it is
    */
-  TableSnapshot snapshot(TableName name, String snapshotName, Function<HBaseTable, Map<String, byte[]>> properties)
-      throws IOException {
+  TableSnapshot snapshot(TableName name, String snapshotName, boolean flushFirst,
+      Function<HBaseTable, Map<String, byte[]>> properties) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (flushFirst && table.isEnabled()) {
+        flusher.flush(table);
+      }
       return store.snapshots().create(storageName(name), snapshotName, properties.apply(table));
     }
   }
@@ -357,6 +372,11 @@ public final class TableCatalog {
     }
   }
 
+  /** Flushes a table's memstores, dropping what HBase's flush drops. */
+  public void flush(TableName name) throws IOException {
+    flusher.flush(require(name));
+  }
+
   /** Snapshots of tables, and their HBase descriptions. */
   public SnapshotCatalog snapshots() {
     return snapshots;
@@ -381,10 +401,14 @@ public final class TableCatalog {
     void apply(HBaseTable table, String storageName) throws IOException;
   }
 
-  /** Changes a table's tablets and publishes the table with its new regions. */
+  /**
+   * Changes a table's tablets and publishes the table with its new regions. The table is flushed first, as HBase
+   * flushes the regions a split or merge closes.
+   */
   HBaseTable changeTablets(TableName name, TabletChange change) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      flusher.flush(table);
       change.apply(table, storageName(name));
       return publish(new HBaseTable(name, table.descriptor(), table.state(), table.storage()));
     }

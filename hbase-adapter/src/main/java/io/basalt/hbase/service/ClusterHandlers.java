@@ -127,7 +127,7 @@ final class ClusterHandlers {
   private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("FlushTableProcedure", call.user(), () -> catalog.require(name).storage().flush());
+    long procId = procedures.run("FlushTableProcedure", call.user(), () -> catalog.flush(name));
     return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
   }
 

@@ -112,7 +112,7 @@ final class ProcedureHandlers {
   private void exec(CallContext call, ProcedureDescription procedure) throws IOException {
     checkKnown(procedure);
     TableName table = TableName.valueOf(procedure.getInstance());
-    procedures.run("FlushTableProcedure", call.user(), () -> catalog.require(table).storage().flush());
+    procedures.run("FlushTableProcedure", call.user(), () -> catalog.flush(table));
   }
 
   /** A flush asked for by {@code ExecProcedure} finished inside that call. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
@@ -44,7 +45,8 @@ class SnapshotCatalogTest {
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC));
+    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC),
+        new MemstoreFlush(Clock.fixed(NOW, ZoneOffset.UTC)));
     snapshots = tables.snapshots();
     tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build(), List.of());

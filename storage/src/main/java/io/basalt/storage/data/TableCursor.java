@@ -76,6 +76,17 @@ public final class TableCursor implements AutoCloseable {
    */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
       RowRange range, IteratorOpener reopener, boolean fillCache, IteratorPool pool, Consumer<TableCursor> onClose) {
+    this(db, tableName, families, handles, range, reopener, fillCache, pool, onClose, false);
+  }
+
+  /**
+   * Opens iterators as {@link #TableCursor(RocksDB, String, List, List, RowRange, IteratorOpener, boolean,
+   * IteratorPool, Consumer)} does, over the memtables alone when {@code memtablesOnly}: the cells written since
+   * the family's last flush, none of those in its files.
+   */
+  public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
+      RowRange range, IteratorOpener reopener, boolean fillCache, IteratorPool pool, Consumer<TableCursor> onClose,
+      boolean memtablesOnly) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
     this.entered = new boolean[familyNames.length];
@@ -83,7 +94,8 @@ public final class TableCursor implements AutoCloseable {
     this.onClose = onClose;
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
-    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener, fillCache, pool);
+    this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, reopener, fillCache, pool,
+        memtablesOnly);
     positionAtStart();
   }
 
