@@ -12,6 +12,7 @@ import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -22,6 +23,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.TableProperties;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -318,6 +320,27 @@ public final class Table {
     }
   }
 
+  /** Work on the table's column families that nothing may write to or start reading meanwhile. */
+  @FunctionalInterface
+  interface QuietChange {
+    void run() throws StorageException;
+  }
+
+  /**
+   * Runs {@code change} while no write to the table and no cursor opening on it can start, after those in progress
+   * have finished: the cells of its column families stay what the change sees until it swaps them. Cursors already
+   * open read on; writes and cursors wait for the change, or would-wait without blocking.
+   */
+  void whileQuiet(QuietChange change) throws StorageException {
+    lifecycle.writeLock().lock();
+    try {
+      checkNotDropped();
+      change.run();
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
   /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
   void replaceDefinition(TableDefinition next) {
     lifecycle.writeLock().lock();
@@ -362,6 +385,23 @@ public final class Table {
 
   List<ColumnFamilyHandle> handles() {
     return handles;
+  }
+
+  /**
+   * The properties of the files a family's column family holds now, by file: what each was written with
+   * (compression, filter policy, data blocks). Shows whether changed options reached the files written since.
+   */
+  Map<String, TableProperties> fileProperties(byte[] family) throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      return db.getPropertiesOfAllTables(handleFor(definition, handles, family));
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot read the file properties of table " + definition.name() + ": "
+          + e.getMessage(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
   }
 
   /**
