@@ -6,8 +6,10 @@ import java.util.Locale;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.snapshot.RestoreSnapshotException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -100,6 +102,51 @@ final class StoreFileTrackers {
   static Tracker trackerOf(TableDescriptor table, ColumnFamilyDescriptor family) throws UnknownTracker {
     String name = setting(table, family, TRACKER_IMPL);
     return name == null ? Tracker.DEFAULT : resolve(name);
+  }
+
+  /**
+   * A clone's descriptor with the tracker its request named, as HBase's clone sets it: on the table, with every
+   * family's own setting removed. HBase fails the clone's procedure if it knows no such tracker.
+   */
+  static TableDescriptor forClone(TableDescriptor descriptor, String tracker) throws IOException {
+    if (tracker == null || tracker.isEmpty()) {
+      return descriptor;
+    }
+    try {
+      resolve(tracker);
+    } catch (UnknownTracker e) {
+      throw e.inProcedure();
+    }
+    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(descriptor)
+        .setValue(TRACKER_IMPL, tracker);
+    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+      table.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
+          .setConfiguration(TRACKER_IMPL, null)
+          .setValue(TRACKER_IMPL, null)
+          .build());
+    }
+    return table.build();
+  }
+
+  /** HBase refuses to restore a snapshot whose families' trackers differ from those of the table restored into. */
+  static void checkRestore(TableDescriptor current, TableDescriptor snapshot) throws IOException {
+    for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
+      ColumnFamilyDescriptor inSnapshot = snapshot.getColumnFamily(family.getName());
+      if (inSnapshot == null) {
+        continue; // the restore drops it, whatever its tracker
+      }
+      try {
+        Tracker now = trackerOf(current, family);
+        Tracker then = trackerOf(snapshot, inSnapshot);
+        if (now != then) {
+          throw new RestoreSnapshotException("Restoring Snapshot is not possible because  the config for column "
+              + "family " + family.getNameAsString() + " has incompatible configuration. Current SFT: class "
+              + now.className + " SFT from snapshot: class " + then.className);
+        }
+      } catch (UnknownTracker e) {
+        throw e.inProcedure();
+      }
+    }
   }
 
   /** A new table may not start migrating: HBase's create refuses MIGRATION for any family. */

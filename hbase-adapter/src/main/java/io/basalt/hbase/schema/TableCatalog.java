@@ -29,7 +29,6 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableState;
-import org.apache.hadoop.hbase.snapshot.RestoreSnapshotException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -293,7 +292,7 @@ public final class TableCatalog {
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
-      TableDescriptor descriptor = withTracker(descriptorOf(snapshot, name), tracker);
+      TableDescriptor descriptor = StoreFileTrackers.forClone(descriptorOf(snapshot, name), tracker);
       Table storageTable;
       try {
         storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name),
@@ -316,7 +315,7 @@ public final class TableCatalog {
         throw new TableNotDisabledException(name);
       }
       TableDescriptor descriptor = descriptorOf(snapshot, name);
-      checkSameTrackers(table.descriptor(), descriptor);
+      StoreFileTrackers.checkRestore(table.descriptor(), descriptor);
       Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name),
           TableProperties.of(descriptor, TableState.State.DISABLED));
       return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
@@ -325,51 +324,6 @@ public final class TableCatalog {
 
   private static TableDescriptor descriptorOf(TableSnapshot snapshot, TableName name) throws IOException {
     return TableDescriptorBuilder.copy(name, TableProperties.descriptor(snapshot.table().properties()));
-  }
-
-  /**
-   * A clone's descriptor with the tracker its request named, as HBase's clone sets it: on the table, with every
-   * family's own setting removed. HBase fails the clone's procedure if it knows no such tracker.
-   */
-  private static TableDescriptor withTracker(TableDescriptor descriptor, String tracker) throws IOException {
-    if (tracker == null || tracker.isEmpty()) {
-      return descriptor;
-    }
-    try {
-      StoreFileTrackers.resolve(tracker);
-    } catch (StoreFileTrackers.UnknownTracker e) {
-      throw e.inProcedure();
-    }
-    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(descriptor)
-        .setValue(StoreFileTrackers.TRACKER_IMPL, tracker);
-    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
-      table.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family)
-          .setConfiguration(StoreFileTrackers.TRACKER_IMPL, null)
-          .setValue(StoreFileTrackers.TRACKER_IMPL, null)
-          .build());
-    }
-    return table.build();
-  }
-
-  /** HBase refuses to restore a snapshot whose families' trackers differ from those of the table restored into. */
-  private static void checkSameTrackers(TableDescriptor current, TableDescriptor snapshot) throws IOException {
-    for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
-      ColumnFamilyDescriptor inSnapshot = snapshot.getColumnFamily(family.getName());
-      if (inSnapshot == null) {
-        continue; // the restore drops it, whatever its tracker
-      }
-      try {
-        StoreFileTrackers.Tracker now = StoreFileTrackers.trackerOf(current, family);
-        StoreFileTrackers.Tracker then = StoreFileTrackers.trackerOf(snapshot, inSnapshot);
-        if (now != then) {
-          throw new RestoreSnapshotException("Restoring Snapshot is not possible because  the config for column "
-              + "family " + family.getNameAsString() + " has incompatible configuration. Current SFT: class "
-              + now.className + " SFT from snapshot: class " + then.className);
-        }
-      } catch (StoreFileTrackers.UnknownTracker e) {
-        throw e.inProcedure();
-      }
-    }
   }
 
   /** Flushes a table's memstores, dropping what HBase's flush drops. */
