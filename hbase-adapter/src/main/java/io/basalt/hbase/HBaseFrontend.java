@@ -3,6 +3,7 @@ package io.basalt.hbase;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
 import io.basalt.hbase.master.AutomaticSplitsAndMerges;
 import io.basalt.hbase.master.ClusterSwitches;
@@ -46,7 +47,7 @@ public final class HBaseFrontend implements AutoCloseable {
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
     Clock clock = settings.clock();
-    this.catalog = new TableCatalog(store, clock);
+    this.catalog = new TableCatalog(store, clock, new MemstoreFlush(clock));
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
     MetaRegion meta = new MetaRegion(catalog, server, clock);
     this.statistics = new TabletStatistics(clock);

@@ -19,6 +19,7 @@ import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -29,6 +30,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.TableProperties;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -179,7 +181,7 @@ public final class Table {
    */
   public TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable)
       throws StorageException {
-    return openCursor(families, range, waiting, resumable, true);
+    return openCursor(families, range, waiting, resumable, true, false);
   }
 
   /**
@@ -187,11 +189,19 @@ public final class Table {
    * block cache, so it neither evicts what requests read nor grows the cache with data nobody asked for.
    */
   public TableCursor openSweepCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, Waiting.ALLOWED, false, false);
+    return openCursor(families, range, Waiting.ALLOWED, false, false, false);
+  }
+
+  /**
+   * Opens a sweep cursor over what the memtables hold: the cells written since the families' last flush, none of
+   * those flushed to files (a flush of a whole table, or one RocksDB makes on its own when memtables fill).
+   */
+  public TableCursor openMemtableCursor(List<byte[]> families, RowRange range) throws StorageException {
+    return openCursor(families, range, Waiting.ALLOWED, false, false, true);
   }
 
   private TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable,
-      boolean fillCache) throws StorageException {
+      boolean fillCache, boolean memtablesOnly) throws StorageException {
     lockLifecycle(waiting);
     try {
       checkNotDropped();
@@ -217,7 +227,7 @@ public final class Table {
       IteratorOpener reopener = resumable && waiting == Waiting.REFUSED
           ? options -> reopenIterators(selected, options) : null;
       TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, waiting, reopener,
-          fillCache, iteratorPool, openCursors::remove);
+          fillCache, iteratorPool, openCursors::remove, memtablesOnly);
       openCursors.add(cursor);
       return cursor;
     } finally {
@@ -383,6 +393,27 @@ public final class Table {
     });
   }
 
+  /** Work on the table's column families that nothing may write to or start reading meanwhile. */
+  @FunctionalInterface
+  interface QuietChange {
+    void run() throws StorageException;
+  }
+
+  /**
+   * Runs {@code change} while no write to the table and no cursor opening on it can start, after those in progress
+   * have finished: the cells of its column families stay what the change sees until it swaps them. Cursors already
+   * open read on; writes and cursors wait for the change, or would-wait without blocking.
+   */
+  void whileQuiet(QuietChange change) throws StorageException {
+    lifecycle.writeLock().lock();
+    try {
+      checkNotDropped();
+      change.run();
+    } finally {
+      lifecycle.writeLock().unlock();
+    }
+  }
+
   /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
   void replaceDefinition(TableDefinition next) {
     whileChanging(() -> definition = next);
@@ -435,6 +466,23 @@ public final class Table {
 
   List<ColumnFamilyHandle> handles() {
     return handles;
+  }
+
+  /**
+   * The properties of the files a family's column family holds now, by file: what each was written with
+   * (compression, filter policy, data blocks). Shows whether changed options reached the files written since.
+   */
+  Map<String, TableProperties> fileProperties(byte[] family) throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      return db.getPropertiesOfAllTables(handleFor(definition, handles, family));
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot read the file properties of table " + definition.name() + ": "
+          + e.getMessage(), e);
+    } finally {
+      lifecycle.readLock().unlock();
+    }
   }
 
   /**

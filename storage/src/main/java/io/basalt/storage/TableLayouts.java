@@ -1,6 +1,7 @@
 package io.basalt.storage;
 
 import io.basalt.storage.catalog.FamilyDefinition;
+import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
@@ -31,15 +32,23 @@ final class TableLayouts {
   private final Catalog catalog;
   private final RowLocks rowLocks;
   private final WriteOptionsByDurability writeOptions;
+  private final ColumnFamilyMoves moves;
 
   TableLayouts(RocksDB db, StoreResources resources, Catalog catalog, RowLocks rowLocks,
-      WriteOptionsByDurability writeOptions) {
+      WriteOptionsByDurability writeOptions, ColumnFamilyMoves moves) {
     this.db = db;
     this.resources = resources;
     this.catalog = catalog;
     this.rowLocks = rowLocks;
     this.writeOptions = writeOptions;
+    this.moves = moves;
   }
+
+  /**
+   * A family a table keeps whose new options only a new column family can have: it moves, cells and all, into one
+   * created with them.
+   */
+  record Moved(FamilyDefinition family, ColumnFamilyHandle handle, FamilyOptions options) {}
 
   /** Fills column families just created for a table, before the catalog names them. */
   @FunctionalInterface
@@ -70,14 +79,51 @@ final class TableLayouts {
    */
   void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles, List<NewFamily> added,
       List<TabletDefinition> tablets, Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
+    relayout(table, kept, keptHandles, List.of(), added, tablets, properties, loader);
+  }
+
+  /**
+   * As {@link #relayout(Table, List, List, List, List, Map, FamilyLoader)}, and moves each of {@code moved} into a
+   * new column family with its new options. While families move, no write to the table or cursor opening on it can
+   * start: a write to an old family after its files were exported would be lost with it. The old families' handles
+   * are the caller's to drop, once this returns.
+   */
+  void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles, List<Moved> moved,
+      List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties, FamilyLoader loader)
+      throws StorageException {
+    if (moved.isEmpty()) {
+      replace(table, kept, keptHandles, moved, added, tablets, properties, loader);
+    } else {
+      table.whileQuiet(() -> replace(table, kept, keptHandles, moved, added, tablets, properties, loader));
+    }
+  }
+
+  private void replace(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
+      List<Moved> moved, List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties,
+      FamilyLoader loader) throws StorageException {
     TableDefinition current = table.definition();
-    List<FamilyDefinition> created = definitions(current.id(), current.nextFamilySequence(), added);
+    int sequence = current.nextFamilySequence();
     List<FamilyDefinition> families = new ArrayList<>(kept);
-    families.addAll(created);
-    TableDefinition next = new TableDefinition(current.id(), current.name(), families, tablets, properties,
-        current.nextFamilySequence() + created.size());
     List<ColumnFamilyHandle> handles = new ArrayList<>(keptHandles);
-    handles.addAll(createAndLoad(next, created, loader));
+    List<ColumnFamilyHandle> movedTo = new ArrayList<>();
+    TableDefinition next;
+    try {
+      for (Moved family : moved) {
+        FamilyDefinition target = new FamilyDefinition(family.family().name(), columnFamilyName(current.id(),
+            sequence++), family.options());
+        movedTo.add(moves.move(family.handle(), descriptor(target)));
+        families.add(target);
+      }
+      handles.addAll(movedTo);
+      List<FamilyDefinition> created = definitions(current.id(), sequence, added);
+      families.addAll(created);
+      next = new TableDefinition(current.id(), current.name(), families, tablets, properties,
+          sequence + created.size());
+      handles.addAll(createAndLoad(next, created, loader));
+    } catch (StorageException | RuntimeException e) {
+      drop(current.name(), movedTo);
+      throw e;
+    }
     table.replaceLayout(next, orderedHandles(next, handles, families));
     LOG.info("Changed {}", next);
   }
@@ -101,9 +147,18 @@ final class TableLayouts {
     List<FamilyDefinition> definitions = new ArrayList<>();
     int sequence = firstSequence;
     for (NewFamily family : families) {
-      definitions.add(new FamilyDefinition(family.name(), "t" + tableId + ".f" + sequence++, family.options()));
+      definitions.add(new FamilyDefinition(family.name(), columnFamilyName(tableId, sequence++), family.options()));
     }
     return definitions;
+  }
+
+  private static String columnFamilyName(long tableId, int sequence) {
+    return "t" + tableId + ".f" + sequence;
+  }
+
+  private ColumnFamilyDescriptor descriptor(FamilyDefinition family) {
+    return new ColumnFamilyDescriptor(family.columnFamilyName().getBytes(StandardCharsets.UTF_8),
+        resources.dataOptions(family.options()));
   }
 
   /** Creates the column families of {@code created}, fills them and records {@code definition}; all or nothing. */
@@ -111,8 +166,7 @@ final class TableLayouts {
       FamilyLoader loader) throws StorageException {
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (FamilyDefinition family : created) {
-      descriptors.add(new ColumnFamilyDescriptor(family.columnFamilyName().getBytes(StandardCharsets.UTF_8),
-          resources.dataOptions(family.options())));
+      descriptors.add(descriptor(family));
     }
     List<ColumnFamilyHandle> handles;
     try {

@@ -70,7 +70,8 @@ public final class TabletStore implements AutoCloseable {
     this.catalog = new Catalog(db, catalogHandle);
     this.rowLocks = new RowLocks(options.rowLockWait());
     this.writeOptions = new WriteOptionsByDurability();
-    this.layouts = new TableLayouts(db, resources, catalog, rowLocks, writeOptions);
+    this.layouts = new TableLayouts(db, resources, catalog, rowLocks, writeOptions,
+        new ColumnFamilyMoves(db, directory.resolve("moves")));
     this.snapshots = new Snapshots(this, layouts, db, SnapshotDirectory.open(directory.resolve("snapshots")),
         new SnapshotWriter(db, resources.dbOptions(), resources::dataOptions), clock);
     this.clock = clock;
@@ -205,7 +206,12 @@ public final class TabletStore implements AutoCloseable {
 
   /**
    * Changes a table's families and properties in one step: each added family starts empty, each dropped family's
-   * data is deleted.
+   * data is deleted, and each changed family writes its files with its new options from now on: it moves, files and
+   * all, into a new column family created with them (see {@link ColumnFamilyMoves}), while the table's writes wait.
+   *
+   * <p>RocksDB's SetOptions could change a live column family's compression, but not through rocksdbjni 10.10.1,
+   * which writes the compression type under its Java name ({@code compression=ZSTD_COMPRESSION}, refused with
+   * "Error parsing:: compression"), and it has no way to change the block-based table options at all.
    */
   public Table alterTable(String name, List<NewFamily> addFamilies, List<byte[]> dropFamilies,
       List<NewFamily> changedFamilies, Map<String, byte[]> properties) throws StorageException {
@@ -214,6 +220,7 @@ public final class TabletStore implements AutoCloseable {
       TableDefinition current = table.definition();
       List<FamilyDefinition> kept = new ArrayList<>();
       List<ColumnFamilyHandle> keptHandles = new ArrayList<>();
+      List<TableLayouts.Moved> moved = new ArrayList<>();
       List<ColumnFamilyHandle> dropped = new ArrayList<>();
       for (int i = 0; i < current.families().size(); i++) {
         FamilyDefinition family = current.families().get(i);
@@ -222,16 +229,18 @@ public final class TabletStore implements AutoCloseable {
           dropped.add(handle);
           continue;
         }
-        for (NewFamily changed : changedFamilies) {
-          if (family.hasName(changed.name())) {
-            // RocksDB fixes a family's options while it is open: new ones apply from the next open.
-            family = family.withOptions(changed.options());
-          }
+        FamilyOptions options = changedFamilies.stream().filter(changed -> family.hasName(changed.name()))
+            .map(NewFamily::options).findFirst().orElse(family.options());
+        if (options.equals(family.options())) {
+          kept.add(family);
+          keptHandles.add(handle);
+        } else {
+          moved.add(new TableLayouts.Moved(family, handle, options));
+          dropped.add(handle);
         }
-        kept.add(family);
-        keptHandles.add(handle);
       }
-      layouts.relayout(table, kept, keptHandles, addFamilies, current.tablets(), properties, FamilyLoader.EMPTY);
+      layouts.relayout(table, kept, keptHandles, moved, addFamilies, current.tablets(), properties,
+          FamilyLoader.EMPTY);
       layouts.drop(name, dropped);
       return table;
     }

@@ -11,6 +11,7 @@ import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.keys.ByteArrays;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,6 +40,8 @@ public final class TabletCompaction {
   private final TabletDefinition tablet;
   private final Map<byte[], CompactionRules> rules = new TreeMap<>(Bytes.BYTES_COMPARATOR);
   private final BooleanSupplier cancelled;
+  /** Judges only the cells the memtables hold, as HBase's flush judges only its memstore's, and rewrites nothing. */
+  private final boolean memtablesOnly;
   private long rowsRewritten;
   private long cellsErased;
   private long cellsKept;
@@ -60,9 +63,15 @@ public final class TabletCompaction {
    */
   public TabletCompaction(HBaseTable table, TabletDefinition tablet, byte[] onlyFamily, long nowMillis,
       boolean major, BooleanSupplier cancelled) throws NoSuchColumnFamilyException {
+    this(table, tablet, onlyFamily, nowMillis, major, cancelled, false);
+  }
+
+  private TabletCompaction(HBaseTable table, TabletDefinition tablet, byte[] onlyFamily, long nowMillis,
+      boolean major, BooleanSupplier cancelled, boolean memtablesOnly) throws NoSuchColumnFamilyException {
     this.storage = table.storage();
     this.tablet = tablet;
     this.cancelled = cancelled;
+    this.memtablesOnly = memtablesOnly;
     for (FamilySchema.Family family : table.families().families()) {
       if (onlyFamily == null || Bytes.equals(onlyFamily, family.name())) {
         rules.put(family.name(), CompactionRules.forFamily(family, nowMillis, major));
@@ -74,9 +83,19 @@ public final class TabletCompaction {
     }
   }
 
+  /**
+   * What HBase's flush drops from a memstore, over every row of a table: a minor compaction's verdicts on the cells
+   * the memtables hold, judged among themselves (cells already in files were judged at their own flush and take no
+   * part). Its run erases those cells and leaves the memtables to be flushed by the caller.
+   */
+  static TabletCompaction ofMemtables(HBaseTable table, long nowMillis) throws NoSuchColumnFamilyException {
+    return new TabletCompaction(table, new TabletDefinition(0, ByteArrays.EMPTY, ByteArrays.EMPTY), null, nowMillis,
+        false, () -> false, true);
+  }
+
   public Outcome run() throws StorageException {
     boolean complete = learnEarliestPuts() && judgeEveryRow();
-    if (complete) {
+    if (complete && !memtablesOnly) {
       storage.compactRows(tablet.startRow(), tablet.endRow());
     }
     return new Outcome(rowsRewritten, cellsErased, cellsKept, complete);
@@ -85,7 +104,7 @@ public final class TabletCompaction {
   /** Judges the tablet's rows and erases their garbage; false if told to stop first (whole rows' garbage erased). */
   private boolean judgeEveryRow() throws StorageException {
     List<byte[]> withGarbage = new ArrayList<>();
-    try (TableCursor cursor = storage.openSweepCursor(families(), range())) {
+    try (TableCursor cursor = openCursor(families(), range())) {
       while (cursor.nextRow()) {
         if (cancelled.getAsBoolean()) {
           return false;
@@ -121,7 +140,7 @@ public final class TabletCompaction {
     byte[] last = rows.get(rows.size() - 1);
     RowRange span = RowRange.forward(rows.get(0), Arrays.copyOf(last, last.length + 1));
     try (RowLocks.RowLock ignored = storage.lockAll(rows);
-        TableCursor fresh = storage.openSweepCursor(families(), span)) {
+        TableCursor fresh = openCursor(families(), span)) {
       ForwardRowWalk walk = new ForwardRowWalk(fresh);
       List<RowMutation> erasures = new ArrayList<>(rows.size());
       for (byte[] row : rows) {
@@ -193,6 +212,10 @@ public final class TabletCompaction {
     }
     earliest.forEach((family, timestamp) -> rules.put(family, rules.get(family).withEarliestPut(timestamp)));
     return true;
+  }
+
+  private TableCursor openCursor(List<byte[]> families, RowRange range) throws StorageException {
+    return memtablesOnly ? storage.openMemtableCursor(families, range) : storage.openSweepCursor(families, range);
   }
 
   private List<byte[]> families() {

@@ -1,5 +1,6 @@
 package io.basalt.hbase.master;
 
+import io.basalt.hbase.errors.FailedInProcedure;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -12,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Procedure ids for master operations. Basalt performs DDL synchronously inside the RPC, so every procedure is
  * finished by the time its id is handed out; clients still poll {@code getProcedureResult} and must find it, and
- * {@code listProcedures} shows what ran. Remembers the most recent procedures; older ids are reported as not found,
- * which clients also accept as done.
+ * {@code listProcedures} shows what ran. An operation that throws {@link FailedInProcedure} has failed the way
+ * HBase's procedures fail after their RPC returned: the id is handed out and the result reports the error.
+ * Remembers the most recent procedures; older ids are reported as not found, which clients also accept as done.
  */
 public final class ProcedureTracker {
   private static final int RETAINED = 10_000;
@@ -40,17 +42,23 @@ public final class ProcedureTracker {
   }
 
   /**
-   * Runs an operation now and returns the id of its (finished) procedure.
+   * Runs an operation now and returns the id of its (finished) procedure. Exceptions other than
+   * {@link FailedInProcedure} fail the call itself, and no procedure is recorded.
    *
    * @param procedure the simple name of the HBase procedure class that does the same, e.g. CreateTableProcedure
    * @param owner the user who asked for it
    */
   public long run(String procedure, String owner, Operation operation) throws IOException {
     long submitted = clock.millis();
-    operation.run();
+    FailedInProcedure failure = null;
+    try {
+      operation.run();
+    } catch (FailedInProcedure e) {
+      failure = e;
+    }
     long id = nextId.getAndIncrement();
     synchronized (completed) {
-      completed.put(id, new Completed(id, PROCEDURE_PACKAGE + procedure, owner, submitted, clock.millis()));
+      completed.put(id, new Completed(id, PROCEDURE_PACKAGE + procedure, owner, submitted, clock.millis(), failure));
     }
     return id;
   }
@@ -68,6 +76,11 @@ public final class ProcedureTracker {
     }
   }
 
-  /** A finished procedure; times in milliseconds. */
-  public record Completed(long id, String className, String owner, long submittedMillis, long finishedMillis) {}
+  /**
+   * A finished procedure; times in milliseconds.
+   *
+   * @param failure why it failed, or null if it succeeded
+   */
+  public record Completed(long id, String className, String owner, long submittedMillis, long finishedMillis,
+      FailedInProcedure failure) {}
 }

@@ -1,6 +1,7 @@
 package io.basalt.hbase.region;
 
 import io.basalt.hbase.compaction.CompactionBacklog;
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.read.EmptyRowSource;
@@ -78,10 +79,13 @@ public final class TabletRegion implements Region {
     return table.isEnabled();
   }
 
-  /** Flushes the whole table: its tablets share column families, so a flush cannot be narrower. */
+  /**
+   * Flushes the whole table, dropping what HBase's flush drops: its tablets share column families, so a flush
+   * cannot be narrower.
+   */
   @Override
   public void flush() throws IOException {
-    table.storage().flush();
+    MemstoreFlush.flush(table, clock.millis());
   }
 
   @Override

@@ -24,7 +24,7 @@ public final class RemoteErrors {
         ? serverSide.remoteClassName() : reported.getClass().getName();
     ExceptionResponse.Builder response = ExceptionResponse.newBuilder()
         .setExceptionClassName(className)
-        .setStackTrace(stackTrace(reported))
+        .setStackTrace(stackTrace(reported, className))
         .setDoNotRetry(reported instanceof DoNotRetryIOException);
     if (reported instanceof HBaseServerException serverException && serverException.isServerOverloaded()) {
       response.setServerOverloaded(true);
@@ -50,9 +50,12 @@ public final class RemoteErrors {
     return new IOException(error.toString(), error);
   }
 
-  private static String stackTrace(Throwable error) {
+  /** The text a client makes its exception's message; its first line names the class the client is told of. */
+  private static String stackTrace(Throwable error, String className) {
     StringWriter text = new StringWriter();
     error.printStackTrace(new PrintWriter(text));
-    return text.toString();
+    String trace = text.toString();
+    String ownName = error.getClass().getName();
+    return trace.startsWith(ownName) ? className + trace.substring(ownName.length()) : trace;
   }
 }

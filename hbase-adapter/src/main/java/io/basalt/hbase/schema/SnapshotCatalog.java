@@ -68,7 +68,7 @@ public final class SnapshotCatalog {
       throw exists(request);
     }
     try {
-      TableSnapshot snapshot = tables.snapshot(table, name,
+      TableSnapshot snapshot = tables.snapshot(table, name, request.getType() == SnapshotDescription.Type.FLUSH,
           current -> Map.of(DESCRIPTION, described(request, table, current).toByteArray()));
       return describe(snapshot);
     } catch (io.basalt.storage.errors.SnapshotExistsException e) {
@@ -152,8 +152,10 @@ public final class SnapshotCatalog {
   /**
    * Restores the snapshot {@code request} names into the table it names if that table exists (it must be
    * disabled), or clones it into a new table of that name otherwise.
+   *
+   * @param cloneTracker the store file tracker a clone gets in place of the snapshot table's, or null or empty
    */
-  public HBaseTable restoreOrClone(SnapshotDescription request) throws IOException {
+  public HBaseTable restoreOrClone(SnapshotDescription request, String cloneTracker) throws IOException {
     if (!request.hasTable()) {
       throw new DoNotRetryIOException("No table to restore snapshot " + request.getName() + " into");
     }
@@ -167,7 +169,7 @@ public final class SnapshotCatalog {
     }
     try {
       return tables.table(target).isPresent()
-          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target);
+          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target, cloneTracker);
     } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
       // Deleted while this request waited for the tables.
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));

@@ -41,20 +41,32 @@ public final class TableCatalog {
   private final TabletStore store;
   private final NamespaceCatalog namespaces;
   private final SnapshotCatalog snapshots;
+  private final MemstoreFlusher flusher;
   private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
   private final AtomicLong version = new AtomicLong();
   private final Object ddlLock = new Object();
 
-  /** @param clock tells snapshots' expiry */
-  public TableCatalog(TabletStore store, Clock clock) throws IOException {
+  /**
+   * @param clock tells snapshots' expiry
+   * @param flusher flushes a table's memstores where HBase closes its regions
+   */
+  public TableCatalog(TabletStore store, Clock clock, MemstoreFlusher flusher) throws IOException {
     this.store = store;
+    this.flusher = flusher;
     this.namespaces = new NamespaceCatalog(store);
     this.snapshots = new SnapshotCatalog(store.snapshots(), this, clock);
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
-      tables.put(name, new HBaseTable(name, TableProperties.descriptor(properties),
-          TableProperties.state(properties), storageTable));
+      TableDescriptor stored = TableProperties.descriptor(properties);
+      TableState.State state = TableProperties.state(properties);
+      TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
+      if (descriptor != stored) {
+        // HBase's master names the tracker in descriptors that lack it (its rolling upgrade chore, after a start);
+        // tables created before Basalt did so, or changed to lack it, get it at the next start as there.
+        storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
+      }
+      tables.put(name, new HBaseTable(name, descriptor, state, storageTable));
     }
   }
 
@@ -82,16 +94,21 @@ public final class TableCatalog {
     return version.get();
   }
 
-  /** Creates an enabled table with one region per range between consecutive split keys. */
-  public HBaseTable create(TableDescriptor descriptor, List<byte[]> splitKeys) throws IOException {
-    TableName name = descriptor.getTableName();
-    checkSchema(descriptor);
+  /**
+   * Creates an enabled table with one region per range between consecutive split keys. Its descriptor names the
+   * store file tracker, DEFAULT unless the request named one, as HBase's create records it.
+   */
+  public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys) throws IOException {
+    TableName name = requested.getTableName();
+    checkSchema(requested);
     List<byte[]> splits = checkedSplitKeys(name, splitKeys);
     synchronized (ddlLock) {
       checkNamespace(name);
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
+      StoreFileTrackers.checkCreate(requested);
+      TableDescriptor descriptor = StoreFileTrackers.withTracker(requested);
       Table storageTable;
       try {
         storageTable = store.createTable(storageName(name),
@@ -117,13 +134,14 @@ public final class TableCatalog {
     }
   }
 
-  /** Disables an enabled table: its regions stop serving, its data stays. */
+  /** Disables an enabled table: its regions stop serving, its data stays, flushed as HBase's closing regions are. */
   public HBaseTable disable(TableName name) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
       if (!table.isEnabled()) {
         throw new TableNotEnabledException(name);
       }
+      flusher.flush(table); // closing the regions flushes them
       return changeState(table, TableState.State.DISABLED);
     }
   }
@@ -142,13 +160,19 @@ public final class TableCatalog {
   /**
    * Replaces a table's descriptor: families it adds start empty, families it leaves out are dropped with their
    * data, changed family options (VERSIONS, TTL, ...) apply to reads at once. Works on enabled tables, as HBase's
-   * online schema change does.
+   * online schema change does. A store file tracker changes only as HBase allows. An enabled table is flushed
+   * first under its old rules, as HBase's regions are when they close to reopen with the new descriptor: what that
+   * flush drops (versions past the old VERSIONS, for one) stays gone under the new rules.
    */
   public HBaseTable modify(TableDescriptor descriptor) throws IOException {
     TableName name = descriptor.getTableName();
     checkSchema(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
+      if (table.isEnabled()) {
+        flusher.flush(table);
+      }
       List<NewFamily> added = new ArrayList<>();
       List<NewFamily> kept = new ArrayList<>();
       for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
@@ -206,6 +230,19 @@ public final class TableCatalog {
   }
 
   /**
+   * Changes the store file tracker of a table, or of one of its families, as HBase's {@code change_sft} does: see
+   * {@link StoreFileTrackerChange}.
+   *
+   * @param family the family, or null for the whole table
+   * @param tracker the tracker's name (DEFAULT, FILE) or class name
+   */
+  public void changeStoreFileTracker(TableName name, byte[] family, String tracker) throws IOException {
+    synchronized (ddlLock) {
+      new StoreFileTrackerChange(this, name, family, tracker).run();
+    }
+  }
+
+  /**
    * Deletes every row of a disabled table and enables it again, with its old region boundaries or as one region.
    * The regions get new ids, as HBase gives a truncated table new regions.
    */
@@ -228,12 +265,16 @@ public final class TableCatalog {
   /**
    * Takes a storage snapshot of a table while no DDL changes it.
    *
+   * @param flushFirst whether an enabled table is flushed first, as HBase's snapshots of type FLUSH flush it
    * @param properties what to keep with the snapshot, made from the table as it is
    */
-  TableSnapshot snapshot(TableName name, String snapshotName, Function<HBaseTable, Map<String, byte[]>> properties)
-      throws IOException {
+  TableSnapshot snapshot(TableName name, String snapshotName, boolean flushFirst,
+      Function<HBaseTable, Map<String, byte[]>> properties) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (flushFirst && table.isEnabled()) {
+        flusher.flush(table);
+      }
       return store.snapshots().create(storageName(name), snapshotName, properties.apply(table));
     }
   }
@@ -241,14 +282,17 @@ public final class TableCatalog {
   /**
    * Creates an enabled table from a snapshot: the descriptor the snapshot's table had, under the new name, its
    * regions (same boundaries and ids, as HBase's clone keeps them) and its cells.
+   *
+   * @param tracker a store file tracker for the clone, in place of the table's and its families' settings; null or
+   *     empty to keep them
    */
-  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name) throws IOException {
+  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name, String tracker) throws IOException {
     synchronized (ddlLock) {
       checkNamespace(name);
       if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
         throw new TableExistsException(name);
       }
-      TableDescriptor descriptor = descriptorOf(snapshot, name);
+      TableDescriptor descriptor = StoreFileTrackers.forClone(descriptorOf(snapshot, name), tracker);
       Table storageTable;
       try {
         storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name), CellTtlFamilies.carried(
@@ -271,6 +315,7 @@ public final class TableCatalog {
         throw new TableNotDisabledException(name);
       }
       TableDescriptor descriptor = descriptorOf(snapshot, name);
+      StoreFileTrackers.checkRestore(table.descriptor(), descriptor);
       Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name), CellTtlFamilies.carried(
           TableProperties.of(descriptor, TableState.State.DISABLED), snapshot.table().properties()));
       return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
@@ -279,6 +324,11 @@ public final class TableCatalog {
 
   private static TableDescriptor descriptorOf(TableSnapshot snapshot, TableName name) throws IOException {
     return TableDescriptorBuilder.copy(name, TableProperties.descriptor(snapshot.table().properties()));
+  }
+
+  /** Flushes a table's memstores, dropping what HBase's flush drops. */
+  public void flush(TableName name) throws IOException {
+    flusher.flush(require(name));
   }
 
   /** Snapshots of tables, and their HBase descriptions. */
@@ -305,10 +355,14 @@ public final class TableCatalog {
     void apply(HBaseTable table, String storageName) throws IOException;
   }
 
-  /** Changes a table's tablets and publishes the table with its new regions. */
+  /**
+   * Changes a table's tablets and publishes the table with its new regions. The table is flushed first, as HBase
+   * flushes the regions a split or merge closes.
+   */
   HBaseTable changeTablets(TableName name, TabletChange change) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      flusher.flush(table);
       change.apply(table, storageName(name));
       return publish(new HBaseTable(name, table.descriptor(), table.state(), table.storage()));
     }
@@ -351,8 +405,9 @@ public final class TableCatalog {
     namespaces.require(name.getNamespaceAsString());
   }
 
-  /** The checks HBase's master applies before creating a table, with its wording. */
+  /** The checks HBase's master applies before creating or changing a table, with its wording. */
   private static void checkSchema(TableDescriptor descriptor) throws DoNotRetryIOException {
+    Coprocessors.refuseAny(descriptor);
     if (descriptor.getColumnFamilyCount() == 0) {
       throw new DoNotRetryIOException("Table should have at least one column family.");
     }

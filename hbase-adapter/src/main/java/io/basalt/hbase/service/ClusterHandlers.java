@@ -152,7 +152,7 @@ final class ClusterHandlers {
    */
   static void flush(TableCatalog catalog, TableName name) throws IOException {
     if (!TableName.META_TABLE_NAME.equals(name)) {
-      catalog.require(name).storage().flush();
+      catalog.flush(name);
     }
   }
 

@@ -81,19 +81,37 @@ final class MasterServiceHandlers {
 
   private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
       throws IOException {
-    long procId = procedures.run("DeleteTableProcedure", call.user(), () -> catalog.delete(ProtobufUtil.toTableName(request.getTableName())));
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run("DeleteTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseDelete();
+      }
+      catalog.delete(name);
+    });
     return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DisableTableResponse disableTable(CallContext call,
       MasterProtos.DisableTableRequest request) throws IOException {
-    long procId = procedures.run("DisableTableProcedure", call.user(), () -> catalog.disable(ProtobufUtil.toTableName(request.getTableName())));
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run("DisableTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseDisable();
+      }
+      catalog.disable(name);
+    });
     return MasterProtos.DisableTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
       throws IOException {
-    long procId = procedures.run("EnableTableProcedure", call.user(), () -> catalog.enable(ProtobufUtil.toTableName(request.getTableName())));
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run("EnableTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseEnable();
+      }
+      catalog.enable(name);
+    });
     return MasterProtos.EnableTableResponse.newBuilder().setProcId(procId).build();
   }
 

@@ -1,5 +1,6 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.errors.FailedInProcedure;
 import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -9,6 +10,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.ForeignExceptionMessage;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.GenericExceptionMessage;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ProcedureDescription;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ProcedureProtos;
@@ -62,10 +65,26 @@ final class ProcedureHandlers {
     if (completed.isEmpty()) {
       return response.setState(MasterProtos.GetProcedureResultResponse.State.NOT_FOUND).build();
     }
-    return response.setState(MasterProtos.GetProcedureResultResponse.State.FINISHED)
+    response.setState(MasterProtos.GetProcedureResultResponse.State.FINISHED)
         .setSubmittedTime(completed.get().submittedMillis())
-        .setLastUpdate(completed.get().finishedMillis())
-        .build();
+        .setLastUpdate(completed.get().finishedMillis());
+    if (completed.get().failure() != null) {
+      response.setException(foreignException(completed.get().failure()));
+    }
+    return response.build();
+  }
+
+  /**
+   * A failure as HBase's master reports it in a procedure's result: the class the client rebuilds and the message
+   * it rebuilds it with. No stack trace: the client's exception would carry Basalt's frames as its own.
+   */
+  private static ForeignExceptionMessage foreignException(FailedInProcedure failure) {
+    GenericExceptionMessage.Builder generic = GenericExceptionMessage.newBuilder()
+        .setClassName(failure.reportedClassName());
+    if (failure.reported().getMessage() != null) {
+      generic.setMessage(failure.reported().getMessage());
+    }
+    return ForeignExceptionMessage.newBuilder().setGenericException(generic).build();
   }
 
   private MasterProtos.GetProceduresResponse list(CallContext call, MasterProtos.GetProceduresRequest request) {
@@ -76,8 +95,12 @@ final class ProcedureHandlers {
           .setProcId(procedure.id())
           .setSubmittedTime(procedure.submittedMillis())
           .setLastUpdate(procedure.finishedMillis())
-          .setState(ProcedureProtos.ProcedureState.SUCCESS)
+          .setState(procedure.failure() == null
+              ? ProcedureProtos.ProcedureState.SUCCESS : ProcedureProtos.ProcedureState.ROLLEDBACK)
           .setExecuted(true);
+      if (procedure.failure() != null) {
+        entry.setException(foreignException(procedure.failure()));
+      }
       if (procedure.owner() != null) {
         entry.setOwner(procedure.owner());
       }

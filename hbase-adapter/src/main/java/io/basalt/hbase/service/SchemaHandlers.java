@@ -11,7 +11,10 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
-/** MasterService's schema changes: modify a table, add, modify or delete a family, truncate; their status. */
+/**
+ * MasterService's schema changes: modify a table, add, modify or delete a family, change a store file tracker,
+ * truncate; their status.
+ */
 final class SchemaHandlers {
   private final TableCatalog catalog;
   private final ProcedureTracker procedures;
@@ -29,7 +32,11 @@ final class SchemaHandlers {
         .on("DeleteColumn", MasterProtos.DeleteColumnRequest.getDefaultInstance(), this::deleteColumn)
         .on("truncateTable", MasterProtos.TruncateTableRequest.getDefaultInstance(), this::truncateTable)
         .on("GetSchemaAlterStatus", MasterProtos.GetSchemaAlterStatusRequest.getDefaultInstance(),
-            this::alterStatus);
+            this::alterStatus)
+        .on("ModifyTableStoreFileTracker", MasterProtos.ModifyTableStoreFileTrackerRequest.getDefaultInstance(),
+            this::changeTableTracker)
+        .on("ModifyColumnStoreFileTracker", MasterProtos.ModifyColumnStoreFileTrackerRequest.getDefaultInstance(),
+            this::changeFamilyTracker);
   }
 
   /** Schema changes apply to every region within the RPC that makes them: none is ever left to update. */
@@ -45,7 +52,12 @@ final class SchemaHandlers {
   private MasterProtos.ModifyTableResponse modifyTable(CallContext call, MasterProtos.ModifyTableRequest request)
       throws IOException {
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.modify(descriptor));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(descriptor.getTableName())) {
+        SystemTableDdl.refuseModify(descriptor);
+      }
+      catalog.modify(descriptor);
+    });
     return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -53,7 +65,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.addFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.addFamily(name, family);
+    });
     return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -61,7 +78,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.modifyFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.modifyFamily(name, family);
+    });
     return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -69,14 +91,51 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getColumnName().toByteArray();
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> catalog.deleteFamily(name, family));
+    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseDeleteFamily(family);
+      }
+      catalog.deleteFamily(name, family);
+    });
     return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /** {@code change_sft_all} and its kin: every family of the table that has no tracker of its own follows. */
+  private MasterProtos.ModifyTableStoreFileTrackerResponse changeTableTracker(CallContext call,
+      MasterProtos.ModifyTableStoreFileTrackerRequest request) throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    long procId = procedures.run("ModifyTableStoreFileTrackerProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.changeStoreFileTracker(name, null, request.getDstSft());
+    });
+    return MasterProtos.ModifyTableStoreFileTrackerResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /** {@code change_sft}: one family's tracker, kept in the family's configuration. */
+  private MasterProtos.ModifyColumnStoreFileTrackerResponse changeFamilyTracker(CallContext call,
+      MasterProtos.ModifyColumnStoreFileTrackerRequest request) throws IOException {
+    TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] family = request.getFamily().toByteArray();
+    long procId = procedures.run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        throw SystemTableDdl.unchangeable();
+      }
+      catalog.changeStoreFileTracker(name, family, request.getDstSft());
+    });
+    return MasterProtos.ModifyColumnStoreFileTrackerResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.TruncateTableResponse truncateTable(CallContext call,
       MasterProtos.TruncateTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("TruncateTableProcedure", call.user(), () -> catalog.truncate(name, request.getPreserveSplits()));
+    long procId = procedures.run("TruncateTableProcedure", call.user(), () -> {
+      if (SystemTableDdl.isMeta(name)) {
+        SystemTableDdl.refuseTruncate();
+      }
+      catalog.truncate(name, request.getPreserveSplits());
+    });
     return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
   }
 }

@@ -91,7 +91,7 @@ final class SnapshotHandlers {
       throws IOException {
     boolean restore = catalog.table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
     long procId = procedures.run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
-        () -> catalog.snapshots().restoreOrClone(request.getSnapshot()));
+        () -> catalog.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT()));
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
   }
 }

@@ -52,7 +52,7 @@ class TabletCompactionTest {
   @BeforeEach
   void setUp() throws Exception {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    TableCatalog tables = new TableCatalog(store, Clock.systemUTC());
+    TableCatalog tables = new TableCatalog(store, Clock.systemUTC(), new MemstoreFlush(Clock.systemUTC()));
     // One version kept: every row holds two versions a compaction drops.
     table = tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build(), List.of());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.schema.TableCatalog;
@@ -53,7 +54,7 @@ class MetaRegionTest {
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    catalog = new TableCatalog(store, Clock.systemUTC());
+    catalog = new TableCatalog(store, Clock.systemUTC(), new MemstoreFlush(Clock.systemUTC()));
     meta = new MetaRegion(catalog, SERVER, Clock.systemUTC());
   }
 

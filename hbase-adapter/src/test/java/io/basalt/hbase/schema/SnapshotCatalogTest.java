@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
@@ -45,7 +46,8 @@ class SnapshotCatalogTest {
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC));
+    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC),
+        new MemstoreFlush(Clock.fixed(NOW, ZoneOffset.UTC)));
     snapshots = tables.snapshots();
     tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build(), List.of());
@@ -90,22 +92,22 @@ class SnapshotCatalogTest {
     assertThrows(UnknownSnapshotException.class, () -> snapshots.completed(request("nope", "t")));
     assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.delete(request("nope", "t")));
     assertThrows(UnknownSnapshotException.class, () -> snapshots.delete(request("a:b", "t")));
-    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t")));
-    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c")));
+    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t"), null));
+    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c"), null));
     assertEquals(1, snapshots.list().size());
   }
 
   @Test
   void restoresOnlyDisabledTablesAndClonesEverywhereElse() throws IOException {
     snapshots.take(request("s", "t"));
-    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t")));
+    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t"), null));
 
-    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"));
+    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"), null);
     assertEquals(TableName.valueOf("c"), clone.descriptor().getTableName());
     assertTrue(clone.isEnabled());
 
     tables.disable(TableName.valueOf("t"));
-    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"));
+    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"), null);
     assertFalse(restored.isEnabled());
     assertEquals(tables.require(TableName.valueOf("t")), restored);
   }
@@ -116,8 +118,8 @@ class SnapshotCatalogTest {
         .setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(60).build();
     snapshots.take(old);
     snapshots.take(request("forever", "t").toBuilder().setCreationTime(1).build());
-    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c")));
-    assertTrue(snapshots.restoreOrClone(request("forever", "c")).isEnabled());
+    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c"), null));
+    assertTrue(snapshots.restoreOrClone(request("forever", "c"), null).isEnabled());
   }
 
   @Test
@@ -143,6 +145,6 @@ class SnapshotCatalogTest {
     long ttl = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE) - 1;
     snapshots.take(request("long", "t").toBuilder().setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(ttl)
         .build());
-    assertTrue(snapshots.restoreOrClone(request("long", "c")).isEnabled());
+    assertTrue(snapshots.restoreOrClone(request("long", "c"), null).isEnabled());
   }
 }

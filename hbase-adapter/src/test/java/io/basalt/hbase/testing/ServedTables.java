@@ -1,6 +1,7 @@
 package io.basalt.hbase.testing;
 
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
@@ -58,7 +59,7 @@ public final class ServedTables implements AutoCloseable {
 
   private void open() throws IOException {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    catalog = new TableCatalog(store, clock);
+    catalog = new TableCatalog(store, clock, new MemstoreFlush(clock));
     statistics = new TabletStatistics(clock);
     writePolicy = new WritePolicy(new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), maxCellBytes,
         catalog::recordCellTtlFamilies);

@@ -30,6 +30,7 @@ final class CursorIterators {
   private final Slice upperBound;
   private final Slice lowerBound;
   private final boolean fillCache;
+  private final boolean memtablesOnly;
   private FamilyIterator[] iterators;
   private ReadOptions readOptions;
   private volatile boolean nonBlocking;
@@ -43,12 +44,14 @@ final class CursorIterators {
    * @param reopener how to open the iterators again, for a set that can go on blocking; null if it never needs to
    * @param fillCache whether blocks read from disk enter the block cache
    * @param pool where a cursor over one family between two bounds borrows its iterator; null for none
+   * @param memtablesOnly whether only what the memtables hold is read, none of what was flushed to files
    */
   CursorIterators(RocksDB db, String tableName, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey,
-      Waiting waiting, IteratorOpener reopener, boolean fillCache, IteratorPool pool) {
+      Waiting waiting, IteratorOpener reopener, boolean fillCache, IteratorPool pool, boolean memtablesOnly) {
     this.db = db;
     this.tableName = tableName;
     this.fillCache = fillCache;
+    this.memtablesOnly = memtablesOnly;
     this.nonBlocking = waiting == Waiting.REFUSED;
     // Only iterators that may have to go on blocking need a snapshot of their own; the others pin their own state.
     this.reopener = nonBlocking ? reopener : null;
@@ -82,7 +85,7 @@ final class CursorIterators {
    */
   private boolean borrows(IteratorPool pool, List<ColumnFamilyHandle> handles, byte[] lowKey, byte[] highKey) {
     return pool != null && handles.size() == 1 && lowKey.length > 0 && highKey != null && reopener == null
-        && fillCache;
+        && fillCache && !memtablesOnly;
   }
 
   /** The iterators in family order; the array changes when they are reopened. */
@@ -167,7 +170,10 @@ final class CursorIterators {
 
   private ReadOptions readOptions(boolean withoutWaiting) {
     ReadOptions options = new ReadOptions().setFillCache(fillCache);
-    if (withoutWaiting) {
+    if (memtablesOnly) {
+      // Memtables only: reading them never waits, and a file's cells are not there to be read at all.
+      options.setReadTier(ReadTier.MEMTABLE_TIER);
+    } else if (withoutWaiting) {
       options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
     }
     if (upperBound != null) {

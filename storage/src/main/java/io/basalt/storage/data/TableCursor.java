@@ -73,10 +73,12 @@ public final class TableCursor implements AutoCloseable {
    * @param reopener opens the iterators again for {@link #resumeBlocking}; null for a cursor that is not resumable
    * @param fillCache whether blocks read from disk enter the block cache
    * @param pool the table's kept iterators, which a cursor over one family between two bounds borrows from
+   * @param memtablesOnly read only what the memtables hold (the cells written since the families' last flush), none
+   *     of what was flushed to files
    */
   public TableCursor(RocksDB db, String tableName, List<byte[]> families, List<ColumnFamilyHandle> handles,
       RowRange range, Waiting waiting, IteratorOpener reopener, boolean fillCache, IteratorPool pool,
-      Consumer<TableCursor> onClose) {
+      Consumer<TableCursor> onClose, boolean memtablesOnly) {
     this.tableName = tableName;
     this.familyNames = families.toArray(new byte[0][]);
     this.entered = new boolean[familyNames.length];
@@ -85,7 +87,7 @@ public final class TableCursor implements AutoCloseable {
     this.lowKey = range.lowRow().length > 0 ? CellKeys.rowStart(range.lowRow()) : ByteArrays.EMPTY;
     this.highKey = range.highRow().length > 0 ? CellKeys.rowStart(range.highRow()) : null;
     this.iterators = new CursorIterators(db, tableName, handles, lowKey, highKey, waiting, reopener, fillCache,
-        pool);
+        pool, memtablesOnly);
     positionAtStart();
   }
 

@@ -1,0 +1,38 @@
+package io.basalt.hbase.compaction;
+
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.MemstoreFlusher;
+import java.io.IOException;
+import java.time.Clock;
+
+/**
+ * HBase's flush of a table's memstores, made on RocksDB's memtables: what HBase's flush leaves out of the file it
+ * writes (versions past VERSIONS, cells past the TTL beyond MIN_VERSIONS, cells a delete marker hides unless
+ * KEEP_DELETED_CELLS keeps them; markers stay) is erased from the memtables, judged among the memtables' cells
+ * alone as HBase judges its memstore's, and then the table's memtables are flushed.
+ *
+ * <p>It matters because HBase flushes where clients can tell: on {@code flush}, and whenever it closes a region
+ * (disable, a schema change reopening the regions, a split or merge, a snapshot). What a flush dropped stays gone
+ * when a later schema change would show it: after VERSIONS is raised, HBase returns only the versions its flushes
+ * kept, not every version ever written. Cells flushed earlier are not judged again, as HBase's earlier files are
+ * not. RocksDB's own flushes (memtables full, the log's size limit, shutdown) drop nothing, so cells they wrote
+ * out stay until a compaction, where HBase's own flushes would have trimmed them.
+ */
+public final class MemstoreFlush implements MemstoreFlusher {
+  private final Clock clock;
+
+  public MemstoreFlush(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public void flush(HBaseTable table) throws IOException {
+    flush(table, clock.millis());
+  }
+
+  /** Flushes the table's memtables after erasing what HBase's flush at {@code nowMillis} would leave out. */
+  public static void flush(HBaseTable table, long nowMillis) throws IOException {
+    TabletCompaction.ofMemtables(table, nowMillis).run();
+    table.storage().flush();
+  }
+}
