@@ -3,18 +3,13 @@ package io.basalt.hbase;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
-import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
-import io.basalt.hbase.master.AutomaticSplitsAndMerges;
-import io.basalt.hbase.master.ClusterSwitches;
-import io.basalt.hbase.master.ProcedureTracker;
-import io.basalt.hbase.master.SnapshotCleanupChore;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
-import io.basalt.hbase.schema.RegionSplitsAndMerges;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.NonceRegistry;
@@ -32,45 +27,38 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 
 /**
- * Basalt's HBase personality over a tablet store: the table catalog, hbase:meta, the regions and scanners, and the
- * five RPC services (ClientService, AdminService, MasterService, ClientMetaService, HbckService) that the server
- * exposes on its port.
+ * Basalt's HBase personality over a tablet store: the master (table, namespace and snapshot DDL, splits and merges),
+ * the tables it publishes, hbase:meta, the regions and scanners, and the five RPC services (ClientService,
+ * AdminService, MasterService, ClientMetaService, HbckService) that the server exposes on its port.
  */
 public final class HBaseFrontend implements AutoCloseable {
-  private final TableCatalog catalog;
+  private final Master master;
   private final ScannerRegistry scanners;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
-  private final AutomaticSplitsAndMerges automaticSplits;
-  private final SnapshotCleanupChore snapshotCleanup;
   private final RpcDispatcher dispatcher;
 
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
     Clock clock = settings.clock();
-    this.catalog = new TableCatalog(store, clock, new MemstoreFlush(clock));
-    this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
-    MetaRegion meta = new MetaRegion(catalog, server, clock);
     this.statistics = new TabletStatistics(clock);
+    TableDirectory tables = new TableDirectory();
+    this.master = new Master(store, tables, statistics, settings.splitMergePolicy(),
+        settings.snapshotCleanupPeriodMillis(), clock);
+    this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
+    MetaRegion meta = new MetaRegion(tables, server, clock);
     statistics.sampleEverySecond();
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
-    RegionDirectory directory = new RegionDirectory(catalog, meta, clock, new WritePolicy(
+    RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(
         new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes(),
-        catalog::recordCellTtlFamilies), statistics);
+        master.ddl()::recordCellTtlFamilies), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
     this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
         directory);
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
-    ClusterSwitches switches = new ClusterSwitches(store);
-    RegionSplitsAndMerges splits = new RegionSplitsAndMerges(catalog, store, statistics);
-    this.automaticSplits = new AutomaticSplitsAndMerges(catalog, splits, statistics, switches,
-        settings.splitMergePolicy(), clock);
-    automaticSplits.start();
-    this.snapshotCleanup = new SnapshotCleanupChore(catalog.snapshots(), switches,
-        settings.snapshotCleanupPeriodMillis());
-    snapshotCleanup.start();
-    this.dispatcher = HBaseServices.dispatcher(server, catalog, directory, scanners, new ProcedureTracker(clock),
-        compactions, switches, splits, statistics, snapshotCleanup, settings.maxScanResultBytes());
+    master.start();
+    this.dispatcher = HBaseServices.dispatcher(server, tables, master, directory, scanners, compactions, statistics,
+        settings.maxScanResultBytes());
   }
 
   /**
@@ -93,8 +81,14 @@ public final class HBaseFrontend implements AutoCloseable {
     return dispatcher;
   }
 
-  public TableCatalog catalog() {
-    return catalog;
+  /** The tables served, as the master publishes them. */
+  public TableDirectory tables() {
+    return master.tables();
+  }
+
+  /** The master: its DDL, namespaces, snapshots, splits and merges, and the tables it publishes. */
+  public Master master() {
+    return master;
   }
 
   /**
@@ -103,8 +97,7 @@ public final class HBaseFrontend implements AutoCloseable {
    */
   @Override
   public void close() {
-    automaticSplits.close();
-    snapshotCleanup.close();
+    master.close();
     scanners.close();
     compactions.close();
     statistics.close();

@@ -131,9 +131,9 @@ public final class BasaltServer {
     }
     rpc.serve(frontend.dispatcher());
     startRegistry(config, bindAddress, host);
-    status.attach(identity, zookeeperAddress, frontend.catalog(), rpc::callPlacement);
+    status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement);
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
-        frontend.catalog().tables().size(), identity.serverName(), clusterId,
+        frontend.tables().all().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
   }
 

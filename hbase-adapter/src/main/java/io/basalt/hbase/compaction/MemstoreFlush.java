@@ -1,7 +1,6 @@
 package io.basalt.hbase.compaction;
 
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.MemstoreFlusher;
 import java.io.IOException;
 import java.time.Clock;
 
@@ -18,14 +17,14 @@ import java.time.Clock;
  * not. RocksDB's own flushes (memtables full, the log's size limit, shutdown) drop nothing, so cells they wrote
  * out stay until a compaction, where HBase's own flushes would have trimmed them.
  */
-public final class MemstoreFlush implements MemstoreFlusher {
+public final class MemstoreFlush {
   private final Clock clock;
 
   public MemstoreFlush(Clock clock) {
     this.clock = clock;
   }
 
-  @Override
+  /** Flushes the table's memtables, as of now by the clock. */
   public void flush(HBaseTable table) throws IOException {
     flush(table, clock.millis());
   }

@@ -2,8 +2,7 @@ package io.basalt.hbase.master;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.RegionSplitsAndMerges;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletSize;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
 public final class AutomaticSplitsAndMerges implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AutomaticSplitsAndMerges.class);
 
-  private final TableCatalog catalog;
+  private final TableDirectory tables;
   private final RegionSplitsAndMerges changes;
   private final TabletStatistics statistics;
   private final ClusterSwitches switches;
@@ -40,9 +39,9 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
   private final Clock clock;
   private final ScheduledExecutorService worker;
 
-  public AutomaticSplitsAndMerges(TableCatalog catalog, RegionSplitsAndMerges changes, TabletStatistics statistics,
+  public AutomaticSplitsAndMerges(TableDirectory tables, RegionSplitsAndMerges changes, TabletStatistics statistics,
       ClusterSwitches switches, SplitMergePolicy policy, Clock clock) {
-    this.catalog = catalog;
+    this.tables = tables;
     this.changes = changes;
     this.statistics = statistics;
     this.switches = switches;
@@ -75,12 +74,12 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
   /** One look at every table: at most one split or merge each. */
   void check() {
     double serverRate = 0;
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : tables.all()) {
       for (RegionInfo region : table.regions()) {
         serverRate += rate(region);
       }
     }
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : tables.all()) {
       if (!table.isEnabled()) {
         continue;
       }

@@ -1,7 +1,6 @@
 package io.basalt.hbase.master;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
-import io.basalt.hbase.schema.SnapshotCatalog;
 import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
 public final class SnapshotCleanupChore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SnapshotCleanupChore.class);
 
-  private final SnapshotCatalog snapshots;
+  private final SnapshotManager snapshots;
   private final ClusterSwitches switches;
   private final long periodMillis;
   private final ScheduledExecutorService worker;
@@ -27,7 +26,7 @@ public final class SnapshotCleanupChore implements AutoCloseable {
   private final Object pass = new Object();
   private ScheduledFuture<?> schedule;
 
-  public SnapshotCleanupChore(SnapshotCatalog snapshots, ClusterSwitches switches, long periodMillis) {
+  public SnapshotCleanupChore(SnapshotManager snapshots, ClusterSwitches switches, long periodMillis) {
     if (periodMillis <= 0) {
       throw new IllegalArgumentException("the snapshot cleanup period must be positive, not " + periodMillis);
     }

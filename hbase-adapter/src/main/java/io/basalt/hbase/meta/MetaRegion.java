@@ -8,7 +8,7 @@ import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.storage.data.Waiting;
@@ -28,12 +28,12 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 
 /**
- * The hbase:meta region, answered from the table catalog rather than stored: clients read table state and region
- * locations from it with ordinary Gets and (mostly reversed) Scans. Its rows are rebuilt whenever the catalog
+ * The hbase:meta region, answered from the published tables rather than stored: clients read table state and region
+ * locations from it with ordinary Gets and (mostly reversed) Scans. Its rows are rebuilt whenever the tables
  * changes and each read works on one consistent snapshot of them.
  */
 public final class MetaRegion implements Region {
-  private final TableCatalog catalog;
+  private final TableDirectory tables;
   private final ServerIdentity server;
   private final Clock clock;
   private final CompactionBacklog backlog = new CompactionBacklog();
@@ -41,8 +41,8 @@ public final class MetaRegion implements Region {
 
   private record Snapshot(long version, List<MetaRows.Row> rows) {}
 
-  public MetaRegion(TableCatalog catalog, ServerIdentity server, Clock clock) {
-    this.catalog = catalog;
+  public MetaRegion(TableDirectory tables, ServerIdentity server, Clock clock) {
+    this.tables = tables;
     this.server = server;
     this.clock = clock;
   }
@@ -57,7 +57,7 @@ public final class MetaRegion implements Region {
     return true;
   }
 
-  /** hbase:meta is computed from the catalog; it has no files to flush. */
+  /** hbase:meta is computed from the tables; it has no files to flush. */
   @Override
   public void flush() {}
 
@@ -126,12 +126,12 @@ public final class MetaRegion implements Region {
   }
 
   private static DoNotRetryIOException readOnly() {
-    return new DoNotRetryIOException("hbase:meta is maintained by Basalt from its table catalog and cannot be "
+    return new DoNotRetryIOException("hbase:meta is maintained by Basalt from its tables and cannot be "
         + "written by clients");
   }
 
   private List<MetaRows.Row> rows() {
-    long version = catalog.version();
+    long version = tables.version();
     Snapshot seen = snapshot;
     if (seen != null && seen.version() == version) {
       return seen.rows();
@@ -141,7 +141,7 @@ public final class MetaRegion implements Region {
 
   private synchronized List<MetaRows.Row> rebuild(long version) {
     if (snapshot == null || snapshot.version() != version) {
-      snapshot = new Snapshot(version, MetaRows.build(catalog.tables(), server));
+      snapshot = new Snapshot(version, MetaRows.build(tables.all(), server));
     }
     return snapshot.rows();
   }

@@ -3,7 +3,7 @@ package io.basalt.hbase.region;
 import io.basalt.hbase.compaction.Compactable;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.catalog.TabletDefinition;
@@ -20,11 +20,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Finds the region a request names. Region names are derived from tablets, so the directory is rebuilt from the
- * catalog whenever it changes; a name it does not know (a dropped table, or regions recreated by truncate) gets
+ * tables whenever it changes; a name it does not know (a dropped table, or regions recreated by truncate) gets
  * {@link NotServingRegionException}, which sends the client back to hbase:meta.
  */
 public final class RegionDirectory implements CompactionQueue.ServedRegions {
-  private final TableCatalog catalog;
+  private final TableDirectory tables;
   private final Region meta;
   private final Clock clock;
   private final WritePolicy writePolicy;
@@ -34,9 +34,9 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
   private record Snapshot(long version, Map<ByteBuffer, Region> byName, Map<String, Region> byEncodedName) {}
 
   /** @param meta the hbase:meta region, served alongside the tables' regions */
-  public RegionDirectory(TableCatalog catalog, Region meta, Clock clock, WritePolicy writePolicy,
+  public RegionDirectory(TableDirectory tables, Region meta, Clock clock, WritePolicy writePolicy,
       TabletStatistics statistics) {
-    this.catalog = catalog;
+    this.tables = tables;
     this.meta = meta;
     this.clock = clock;
     this.writePolicy = writePolicy;
@@ -91,7 +91,7 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
   }
 
   private Snapshot current() {
-    long version = catalog.version();
+    long version = tables.version();
     Snapshot seen = snapshot;
     if (seen != null && seen.version() == version) {
       return seen;
@@ -104,7 +104,7 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
       Map<ByteBuffer, Region> byName = new HashMap<>();
       Map<String, Region> byEncodedName = new HashMap<>();
       add(meta, byName, byEncodedName);
-      for (HBaseTable table : catalog.tables()) {
+      for (HBaseTable table : tables.all()) {
         List<TabletDefinition> tablets = table.definition().tablets();
         for (int i = 0; i < tablets.size(); i++) {
           RegionInfo info = table.regions().get(i);

@@ -21,7 +21,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Families never recorded write exactly as before, one key per cell and no erasure.
  */
 public final class CellTtlFamilies {
-  static final String PROPERTY = "basalt.cell-ttl.families";
+  public static final String PROPERTY = "basalt.cell-ttl.families";
 
   private CellTtlFamilies() {}
 
@@ -44,7 +44,7 @@ public final class CellTtlFamilies {
   }
 
   /** The properties with these families recorded too; the same map when they all already are. */
-  static Map<String, byte[]> with(Map<String, byte[]> properties, Collection<byte[]> families) {
+  public static Map<String, byte[]> with(Map<String, byte[]> properties, Collection<byte[]> families) {
     byte[] recorded = properties.get(PROPERTY);
     List<byte[]> names = recorded == null ? new ArrayList<>() : decode(recorded);
     int before = names.size();
@@ -62,7 +62,7 @@ public final class CellTtlFamilies {
   }
 
   /** {@code into} with the record {@code from} holds, if any: what every rewrite of a table's properties keeps. */
-  static Map<String, byte[]> carried(Map<String, byte[]> into, Map<String, byte[]> from) {
+  public static Map<String, byte[]> carried(Map<String, byte[]> into, Map<String, byte[]> from) {
     byte[] recorded = from.get(PROPERTY);
     if (recorded != null) {
       into.put(PROPERTY, recorded);

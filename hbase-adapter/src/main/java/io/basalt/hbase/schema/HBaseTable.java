@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.client.TableState;
 
 /**
  * One HBase table as clients see it at a moment: its descriptor, its state and its regions (one per tablet), over
- * the storage table that holds its cells. Immutable; the {@link TableCatalog} publishes a new snapshot on every
+ * the storage table that holds its cells. Immutable; the {@link TableDirectory} publishes a new snapshot on every
  * change.
  */
 public final class HBaseTable {
@@ -28,7 +28,7 @@ public final class HBaseTable {
   private final TableDefinition definition;
   private final List<RegionInfo> regions;
 
-  HBaseTable(TableName name, TableDescriptor descriptor, TableState.State state, Table storage) {
+  public HBaseTable(TableName name, TableDescriptor descriptor, TableState.State state, Table storage) {
     this.name = name;
     this.descriptor = descriptor;
     this.families = FamilySchema.of(descriptor);

@@ -14,20 +14,20 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * IN_MEMORY that the family's index and filter blocks stay cached with high priority. Other attributes are kept
  * in the descriptor and reported back unchanged.
  */
-final class StorageLayout {
+public final class StorageLayout {
   private StorageLayout() {}
 
-  static FamilyOptions optionsOf(ColumnFamilyDescriptor family) throws DoNotRetryIOException {
+  public static FamilyOptions optionsOf(ColumnFamilyDescriptor family) throws DoNotRetryIOException {
     return new FamilyOptions(compressionOf(family), family.getBloomFilterType() == BloomType.NONE
         ? FamilyOptions.Bloom.NONE : FamilyOptions.Bloom.KEY, family.getBlocksize(), family.isBlockCacheEnabled(),
         family.isInMemory());
   }
 
-  static NewFamily newFamily(ColumnFamilyDescriptor family) throws DoNotRetryIOException {
+  public static NewFamily newFamily(ColumnFamilyDescriptor family) throws DoNotRetryIOException {
     return new NewFamily(family.getName(), optionsOf(family));
   }
 
-  static List<NewFamily> newFamilies(ColumnFamilyDescriptor[] families) throws DoNotRetryIOException {
+  public static List<NewFamily> newFamilies(ColumnFamilyDescriptor[] families) throws DoNotRetryIOException {
     List<NewFamily> result = new ArrayList<>();
     for (ColumnFamilyDescriptor family : families) {
       result.add(newFamily(family));

@@ -9,7 +9,7 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,17 +31,17 @@ final class AdminServiceHandlers {
   private final ServerIdentity server;
   private final RegionDirectory directory;
   private final RegionResolver regions;
-  private final TableCatalog catalog;
+  private final TableDirectory tables;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
   private final RegionReports reports;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
-      TableCatalog catalog, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports) {
+      TableDirectory tables, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
-    this.catalog = catalog;
+    this.tables = tables;
     this.compactions = compactions;
     this.statistics = statistics;
     this.reports = reports;
@@ -80,7 +80,7 @@ final class AdminServiceHandlers {
     Region region = regions.resolve(request.getRegion());
     byte[] family = request.hasFamily() ? request.getFamily().toByteArray() : null;
     if (family != null && !region.info().isMetaRegion()
-        && !catalog.require(region.info().getTable()).descriptor().hasColumnFamily(family)) {
+        && !tables.require(region.info().getTable()).descriptor().hasColumnFamily(family)) {
       throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(family) + " does not exist in "
           + region.info().getRegionNameAsString());
     }

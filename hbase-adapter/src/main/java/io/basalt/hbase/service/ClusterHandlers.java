@@ -3,15 +3,13 @@ package io.basalt.hbase.service;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.master.ClusterSwitches.Switch;
-import io.basalt.hbase.master.ClusterSwitches;
-import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.HashMap;
@@ -36,22 +34,17 @@ import org.apache.hadoop.hbase.util.VersionInfo;
  */
 final class ClusterHandlers {
   private final ServerIdentity server;
-  private final TableCatalog catalog;
+  private final Master master;
   private final RegionDirectory directory;
-  private final ProcedureTracker procedures;
-  private final ClusterSwitches switches;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
   private final RegionReports reports;
 
-  ClusterHandlers(ServerIdentity server, TableCatalog catalog, RegionDirectory directory,
-      ProcedureTracker procedures, ClusterSwitches switches, CompactionQueue compactions,
+  ClusterHandlers(ServerIdentity server, Master master, RegionDirectory directory, CompactionQueue compactions,
       TabletStatistics statistics, RegionReports reports) {
     this.server = server;
-    this.catalog = catalog;
+    this.master = master;
     this.directory = directory;
-    this.procedures = procedures;
-    this.switches = switches;
     this.compactions = compactions;
     this.statistics = statistics;
     this.reports = reports;
@@ -73,10 +66,10 @@ final class ClusterHandlers {
             this::lastMajorCompactionOfRegion)
         .on("SetBalancerRunning", MasterProtos.SetBalancerRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetBalancerRunningResponse.newBuilder()
-                .setPrevBalanceValue(switches.set(Switch.BALANCER, request.getOn())).build())
+                .setPrevBalanceValue(master.switches().set(Switch.BALANCER, request.getOn())).build())
         .on("IsBalancerEnabled", MasterProtos.IsBalancerEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsBalancerEnabledResponse.newBuilder()
-                .setEnabled(switches.get(Switch.BALANCER)).build())
+                .setEnabled(master.switches().get(Switch.BALANCER)).build())
         .on("Balance", MasterProtos.BalanceRequest.getDefaultInstance(), this::balance)
         .on("ClearDeadServers", MasterProtos.ClearDeadServersRequest.getDefaultInstance(),
             // HBase's master answers with the servers it could not clear because it knew no such dead server;
@@ -85,33 +78,33 @@ final class ClusterHandlers {
                 .addAllServerName(request.getServerNameList()).build())
         .on("SetNormalizerRunning", MasterProtos.SetNormalizerRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetNormalizerRunningResponse.newBuilder()
-                .setPrevNormalizerValue(switches.set(Switch.NORMALIZER, request.getOn())).build())
+                .setPrevNormalizerValue(master.switches().set(Switch.NORMALIZER, request.getOn())).build())
         .on("IsNormalizerEnabled", MasterProtos.IsNormalizerEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsNormalizerEnabledResponse.newBuilder()
-                .setEnabled(switches.get(Switch.NORMALIZER)).build())
+                .setEnabled(master.switches().get(Switch.NORMALIZER)).build())
         .on("Normalize", MasterProtos.NormalizeRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.NormalizeResponse.newBuilder().setNormalizerRan(false).build())
         .on("EnableCatalogJanitor", MasterProtos.EnableCatalogJanitorRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.EnableCatalogJanitorResponse.newBuilder()
-                .setPrevValue(switches.set(Switch.CATALOG_JANITOR, request.getEnable())).build())
+                .setPrevValue(master.switches().set(Switch.CATALOG_JANITOR, request.getEnable())).build())
         .on("IsCatalogJanitorEnabled", MasterProtos.IsCatalogJanitorEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsCatalogJanitorEnabledResponse.newBuilder()
-                .setValue(switches.get(Switch.CATALOG_JANITOR)).build())
+                .setValue(master.switches().get(Switch.CATALOG_JANITOR)).build())
         .on("RunCatalogScan", MasterProtos.RunCatalogScanRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.RunCatalogScanResponse.newBuilder().setScanResult(0).build())
         .on("SetCleanerChoreRunning", MasterProtos.SetCleanerChoreRunningRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetCleanerChoreRunningResponse.newBuilder()
-                .setPrevValue(switches.set(Switch.CLEANER_CHORE, request.getOn())).build())
+                .setPrevValue(master.switches().set(Switch.CLEANER_CHORE, request.getOn())).build())
         .on("IsCleanerChoreEnabled", MasterProtos.IsCleanerChoreEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsCleanerChoreEnabledResponse.newBuilder()
-                .setValue(switches.get(Switch.CLEANER_CHORE)).build())
+                .setValue(master.switches().get(Switch.CLEANER_CHORE)).build())
         .on("RunCleanerChore", MasterProtos.RunCleanerChoreRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.RunCleanerChoreResponse.newBuilder().setCleanerChoreRan(true).build())
         .on("SetSplitOrMergeEnabled", MasterProtos.SetSplitOrMergeEnabledRequest.getDefaultInstance(),
             this::setSplitOrMerge)
         .on("IsSplitOrMergeEnabled", MasterProtos.IsSplitOrMergeEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsSplitOrMergeEnabledResponse.newBuilder()
-                .setEnabled(switches.get(switchOf(request.getSwitchType()))).build());
+                .setEnabled(master.switches().get(switchOf(request.getSwitchType()))).build());
   }
 
   /**
@@ -120,7 +113,7 @@ final class ClusterHandlers {
    * despite regions in transition) changes nothing, as no region is ever in transition.
    */
   private MasterProtos.BalanceResponse balance(CallContext call, MasterProtos.BalanceRequest request) {
-    boolean runs = switches.get(Switch.BALANCER) || request.getDryRun();
+    boolean runs = master.switches().get(Switch.BALANCER) || request.getDryRun();
     return MasterProtos.BalanceResponse.newBuilder().setBalancerRan(runs).setMovesCalculated(0)
         .setMovesExecuted(0).build();
   }
@@ -130,7 +123,7 @@ final class ClusterHandlers {
     MasterProtos.SetSplitOrMergeEnabledResponse.Builder response =
         MasterProtos.SetSplitOrMergeEnabledResponse.newBuilder();
     for (MasterProtos.MasterSwitchType type : request.getSwitchTypesList()) {
-      response.addPrevValue(switches.set(switchOf(type), request.getEnabled()));
+      response.addPrevValue(master.switches().set(switchOf(type), request.getEnabled()));
     }
     return response.build();
   }
@@ -142,7 +135,7 @@ final class ClusterHandlers {
   private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("FlushTableProcedure", call.user(), () -> flush(catalog, name));
+    long procId = master.procedures().run("FlushTableProcedure", call.user(), () -> flush(master, name));
     return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -150,16 +143,16 @@ final class ClusterHandlers {
    * Flushes a table's memtables to files. hbase:meta, which HBase flushes like any table, is computed from the
    * catalog and has nothing to flush.
    */
-  static void flush(TableCatalog catalog, TableName name) throws IOException {
+  static void flush(Master master, TableName name) throws IOException {
     if (!TableName.META_TABLE_NAME.equals(name)) {
-      catalog.flush(name);
+      master.ddl().flush(name);
     }
   }
 
   /** The oldest of the table's regions' last major compactions: 0 unless every region has had one. */
   private MasterProtos.MajorCompactionTimestampResponse lastMajorCompaction(CallContext call,
       MasterProtos.MajorCompactionTimestampRequest request) throws IOException {
-    HBaseTable table = catalog.require(ProtobufUtil.toTableName(request.getTableName()));
+    HBaseTable table = master.tables().require(ProtobufUtil.toTableName(request.getTableName()));
     long oldest = Long.MAX_VALUE;
     for (RegionInfo region : table.regions()) {
       oldest = Math.min(oldest, compactions.lastMajorCompaction(region));
@@ -198,7 +191,7 @@ final class ClusterHandlers {
         .build();
     // Every region of an enabled table is open, none of a disabled one; none is ever in transition.
     Map<TableName, RegionStatesCount> regionStates = new HashMap<>();
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : master.tables().all()) {
       int regions = table.regions().size();
       regionStates.put(table.name(), new RegionStatesCount.RegionStatesCountBuilder()
           .setOpenRegions(table.isEnabled() ? regions : 0)
@@ -215,7 +208,7 @@ final class ClusterHandlers {
         .setDeadServerNames(List.of())
         .setRegionsInTransition(List.of())
         .setServerNames(List.of(server.serverName()))
-        .setBalancerOn(switches.get(Switch.BALANCER))
+        .setBalancerOn(master.switches().get(Switch.BALANCER))
         .setMasterInfoPort(server.infoPort())
         .setTableRegionStatesCount(regionStates)
         .build();

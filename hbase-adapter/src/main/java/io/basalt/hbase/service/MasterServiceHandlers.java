@@ -1,11 +1,10 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaSchema;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,20 +23,18 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * finished when the client first polls it.
  */
 final class MasterServiceHandlers {
-  private final TableCatalog catalog;
-  private final ProcedureTracker procedures;
+  private final Master master;
   private final NamespaceHandlers namespaces;
   private final SchemaHandlers schema;
   private final SnapshotHandlers snapshots;
   private final ClusterHandlers cluster;
   private final RegionChangeHandlers regionChanges;
 
-  MasterServiceHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterHandlers cluster,
-      RegionChangeHandlers regionChanges, SnapshotHandlers snapshots) {
-    this.catalog = catalog;
-    this.procedures = procedures;
-    this.namespaces = new NamespaceHandlers(catalog, procedures);
-    this.schema = new SchemaHandlers(catalog, procedures);
+  MasterServiceHandlers(Master master, ClusterHandlers cluster, RegionChangeHandlers regionChanges,
+      SnapshotHandlers snapshots) {
+    this.master = master;
+    this.namespaces = new NamespaceHandlers(master);
+    this.schema = new SchemaHandlers(master);
     this.snapshots = snapshots;
     this.cluster = cluster;
     this.regionChanges = regionChanges;
@@ -59,7 +56,7 @@ final class MasterServiceHandlers {
             this::tableNamesByState)
         .on("ListTableDescriptorsByState", MasterProtos.ListTableDescriptorsByStateRequest.getDefaultInstance(),
             this::tableDescriptorsByState);
-    new ProcedureHandlers(catalog, procedures).register(binding);
+    new ProcedureHandlers(master).register(binding);
     namespaces.register(binding);
     schema.register(binding);
     snapshots.register(binding);
@@ -75,18 +72,18 @@ final class MasterServiceHandlers {
     for (ByteString key : request.getSplitKeysList()) {
       splitKeys.add(key.toByteArray());
     }
-    long procId = procedures.run("CreateTableProcedure", call.user(), () -> catalog.create(descriptor, splitKeys));
+    long procId = master.procedures().run("CreateTableProcedure", call.user(), () -> master.ddl().create(descriptor, splitKeys));
     return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("DeleteTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("DeleteTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDelete();
       }
-      catalog.delete(name);
+      master.ddl().delete(name);
     });
     return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -94,11 +91,11 @@ final class MasterServiceHandlers {
   private MasterProtos.DisableTableResponse disableTable(CallContext call,
       MasterProtos.DisableTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("DisableTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("DisableTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDisable();
       }
-      catalog.disable(name);
+      master.ddl().disable(name);
     });
     return MasterProtos.DisableTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -106,11 +103,11 @@ final class MasterServiceHandlers {
   private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("EnableTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("EnableTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseEnable();
       }
-      catalog.enable(name);
+      master.ddl().enable(name);
     });
     return MasterProtos.EnableTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -154,7 +151,7 @@ final class MasterServiceHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     TableState.State state = TableName.META_TABLE_NAME.equals(name)
-        ? TableState.State.ENABLED : catalog.require(name).state();
+        ? TableState.State.ENABLED : master.tables().require(name).state();
     return MasterProtos.GetTableStateResponse.newBuilder()
         .setTableState(new TableState(name, state).convert())
         .build();
@@ -187,7 +184,7 @@ final class MasterServiceHandlers {
    */
   private List<HBaseTable> userTablesIn(boolean enabled) {
     List<HBaseTable> matching = new ArrayList<>();
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : master.tables().all()) {
       if (!table.name().isSystemTable() && table.isEnabled() == enabled) {
         matching.add(table);
       }
@@ -199,14 +196,14 @@ final class MasterServiceHandlers {
     if (TableName.META_TABLE_NAME.equals(name)) {
       return Optional.of(MetaSchema.descriptor());
     }
-    return catalog.table(name).map(HBaseTable::descriptor);
+    return master.tables().table(name).map(HBaseTable::descriptor);
   }
 
   /** hbase:meta and every user table, sorted by name. */
   private List<TableDescriptor> allDescriptors() {
     List<TableDescriptor> all = new ArrayList<>();
     all.add(MetaSchema.descriptor());
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : master.tables().all()) {
       all.add(table.descriptor());
     }
     return all;

@@ -1,10 +1,9 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
@@ -13,12 +12,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
 /** MasterService's namespace methods: DDL run as (already finished) procedures, and lookups. */
 final class NamespaceHandlers {
-  private final TableCatalog catalog;
-  private final ProcedureTracker procedures;
+  private final Master master;
 
-  NamespaceHandlers(TableCatalog catalog, ProcedureTracker procedures) {
-    this.catalog = catalog;
-    this.procedures = procedures;
+  NamespaceHandlers(Master master) {
+    this.master = master;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -39,26 +36,26 @@ final class NamespaceHandlers {
   private MasterProtos.CreateNamespaceResponse create(CallContext call, MasterProtos.CreateNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = procedures.run("CreateNamespaceProcedure", call.user(), () -> catalog.namespaces().create(namespace));
+    long procId = master.procedures().run("CreateNamespaceProcedure", call.user(), () -> master.namespaces().create(namespace));
     return MasterProtos.CreateNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.ModifyNamespaceResponse modify(CallContext call, MasterProtos.ModifyNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = procedures.run("ModifyNamespaceProcedure", call.user(), () -> catalog.namespaces().modify(namespace));
+    long procId = master.procedures().run("ModifyNamespaceProcedure", call.user(), () -> master.namespaces().modify(namespace));
     return MasterProtos.ModifyNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
       throws IOException {
-    long procId = procedures.run("DeleteNamespaceProcedure", call.user(), () -> catalog.deleteNamespace(request.getNamespaceName()));
+    long procId = master.procedures().run("DeleteNamespaceProcedure", call.user(), () -> master.ddl().deleteNamespace(request.getNamespaceName()));
     return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.GetNamespaceDescriptorResponse get(CallContext call,
       MasterProtos.GetNamespaceDescriptorRequest request) throws IOException {
-    NamespaceDescriptor namespace = catalog.namespaces().require(request.getNamespaceName());
+    NamespaceDescriptor namespace = master.namespaces().require(request.getNamespaceName());
     return MasterProtos.GetNamespaceDescriptorResponse.newBuilder()
         .setNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace))
         .build();
@@ -66,7 +63,7 @@ final class NamespaceHandlers {
 
   private MasterProtos.ListNamespacesResponse listNames(CallContext call, MasterProtos.ListNamespacesRequest request) {
     MasterProtos.ListNamespacesResponse.Builder response = MasterProtos.ListNamespacesResponse.newBuilder();
-    catalog.namespaces().all().forEach(ns -> response.addNamespaceName(ns.getName()));
+    master.namespaces().all().forEach(ns -> response.addNamespaceName(ns.getName()));
     return response.build();
   }
 
@@ -74,7 +71,7 @@ final class NamespaceHandlers {
       MasterProtos.ListNamespaceDescriptorsRequest request) {
     MasterProtos.ListNamespaceDescriptorsResponse.Builder response =
         MasterProtos.ListNamespaceDescriptorsResponse.newBuilder();
-    catalog.namespaces().all()
+    master.namespaces().all()
         .forEach(ns -> response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(ns)));
     return response.build();
   }
@@ -100,7 +97,7 @@ final class NamespaceHandlers {
   }
 
   private List<HBaseTable> tablesIn(String namespace) throws IOException {
-    catalog.namespaces().require(namespace);
-    return catalog.tables().stream().filter(t -> t.name().getNamespaceAsString().equals(namespace)).toList();
+    master.namespaces().require(namespace);
+    return master.tables().all().stream().filter(t -> t.name().getNamespaceAsString().equals(namespace)).toList();
   }
 }

@@ -1,10 +1,10 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.errors.FailedInProcedure;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -29,12 +29,10 @@ final class ProcedureHandlers {
    */
   private static final long EXEC_EXPECTED_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(5);
 
-  private final TableCatalog catalog;
-  private final ProcedureTracker procedures;
+  private final Master master;
 
-  ProcedureHandlers(TableCatalog catalog, ProcedureTracker procedures) {
-    this.catalog = catalog;
-    this.procedures = procedures;
+  ProcedureHandlers(Master master) {
+    this.master = master;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -61,7 +59,7 @@ final class ProcedureHandlers {
   private MasterProtos.GetProcedureResultResponse result(CallContext call,
       MasterProtos.GetProcedureResultRequest request) {
     MasterProtos.GetProcedureResultResponse.Builder response = MasterProtos.GetProcedureResultResponse.newBuilder();
-    Optional<ProcedureTracker.Completed> completed = procedures.result(request.getProcId());
+    Optional<ProcedureTracker.Completed> completed = master.procedures().result(request.getProcId());
     if (completed.isEmpty()) {
       return response.setState(MasterProtos.GetProcedureResultResponse.State.NOT_FOUND).build();
     }
@@ -89,7 +87,7 @@ final class ProcedureHandlers {
 
   private MasterProtos.GetProceduresResponse list(CallContext call, MasterProtos.GetProceduresRequest request) {
     MasterProtos.GetProceduresResponse.Builder response = MasterProtos.GetProceduresResponse.newBuilder();
-    for (ProcedureTracker.Completed procedure : procedures.all()) {
+    for (ProcedureTracker.Completed procedure : master.procedures().all()) {
       ProcedureProtos.Procedure.Builder entry = ProcedureProtos.Procedure.newBuilder()
           .setClassName(procedure.className())
           .setProcId(procedure.id())
@@ -112,7 +110,7 @@ final class ProcedureHandlers {
   private void exec(CallContext call, ProcedureDescription procedure) throws IOException {
     checkKnown(procedure);
     TableName table = TableName.valueOf(procedure.getInstance());
-    procedures.run("FlushTableProcedure", call.user(), () -> ClusterHandlers.flush(catalog, table));
+    master.procedures().run("FlushTableProcedure", call.user(), () -> ClusterHandlers.flush(master, table));
   }
 
   /** A flush asked for by {@code ExecProcedure} finished inside that call. */

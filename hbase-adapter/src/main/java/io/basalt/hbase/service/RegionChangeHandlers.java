@@ -1,12 +1,10 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
-import io.basalt.hbase.master.ClusterSwitches;
-import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.schema.RegionSplitsAndMerges;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,17 +19,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
 /** MasterService's region splits and merges, behind HBase's split and merge switches, and region truncation. */
 final class RegionChangeHandlers {
-  private final RegionSplitsAndMerges changes;
+  private final Master master;
   private final RegionDirectory directory;
-  private final ClusterSwitches switches;
-  private final ProcedureTracker procedures;
 
-  RegionChangeHandlers(RegionSplitsAndMerges changes, RegionDirectory directory, ClusterSwitches switches,
-      ProcedureTracker procedures) {
-    this.changes = changes;
+  RegionChangeHandlers(Master master, RegionDirectory directory) {
+    this.master = master;
     this.directory = directory;
-    this.switches = switches;
-    this.procedures = procedures;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -44,12 +37,12 @@ final class RegionChangeHandlers {
   private MasterProtos.SplitTableRegionResponse split(CallContext call,
       MasterProtos.SplitTableRegionRequest request) throws IOException {
     RegionInfo region = ProtobufUtil.toRegionInfo(request.getRegionInfo());
-    if (!switches.get(Switch.SPLIT)) {
+    if (!master.switches().get(Switch.SPLIT)) {
       throw new DoNotRetryIOException(
           "Split region " + region.getRegionNameAsString() + " failed due to split switch off");
     }
     byte[] splitRow = request.hasSplitRow() ? request.getSplitRow().toByteArray() : null;
-    long procId = procedures.run("SplitTableRegionProcedure", call.user(), () -> changes.split(region, splitRow));
+    long procId = master.procedures().run("SplitTableRegionProcedure", call.user(), () -> master.splits().split(region, splitRow));
     return MasterProtos.SplitTableRegionResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -59,19 +52,19 @@ final class RegionChangeHandlers {
     for (RegionSpecifier specifier : request.getRegionList()) {
       regions.add(resolve(specifier));
     }
-    if (!switches.get(Switch.MERGE)) {
+    if (!master.switches().get(Switch.MERGE)) {
       throw new DoNotRetryIOException(
           "Merge of " + RegionInfo.getShortNameToLog(regions) + " failed because merge switch is off");
     }
-    long procId = procedures.run("MergeTableRegionsProcedure", call.user(),
-        () -> changes.merge(regions, request.getForcible()));
+    long procId = master.procedures().run("MergeTableRegionsProcedure", call.user(),
+        () -> master.splits().merge(regions, request.getForcible()));
     return MasterProtos.MergeTableRegionsResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.TruncateRegionResponse truncate(CallContext call, MasterProtos.TruncateRegionRequest request)
       throws IOException {
     RegionInfo region = ProtobufUtil.toRegionInfo(request.getRegionInfo());
-    long procId = procedures.run("TruncateRegionProcedure", call.user(), () -> changes.truncate(region));
+    long procId = master.procedures().run("TruncateRegionProcedure", call.user(), () -> master.splits().truncate(region));
     return MasterProtos.TruncateRegionResponse.newBuilder().setProcId(procId).build();
   }
 

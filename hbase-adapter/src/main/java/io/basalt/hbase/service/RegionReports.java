@@ -4,7 +4,7 @@ import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletSize;
@@ -32,14 +32,14 @@ final class RegionReports {
   private static final long MEGABYTE = 1024 * KILOBYTE;
 
   private final RegionDirectory directory;
-  private final TableCatalog catalog;
+  private final TableDirectory tables;
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
 
-  RegionReports(RegionDirectory directory, TableCatalog catalog, CompactionQueue compactions,
+  RegionReports(RegionDirectory directory, TableDirectory tables, CompactionQueue compactions,
       TabletStatistics statistics) {
     this.directory = directory;
-    this.catalog = catalog;
+    this.tables = tables;
     this.compactions = compactions;
     this.statistics = statistics;
   }
@@ -47,7 +47,7 @@ final class RegionReports {
   /** Metrics of every region, or of one table's regions when {@code table} is not null. */
   List<RegionMetrics> metrics(TableName table) throws IOException {
     Map<String, TabletSize> sizes = new HashMap<>();
-    for (HBaseTable served : catalog.tables()) {
+    for (HBaseTable served : tables.all()) {
       if (table == null || table.equals(served.name())) {
         sizes.putAll(sizesOf(served));
       }
@@ -59,7 +59,7 @@ final class RegionReports {
         continue;
       }
       int stores = info.isMetaRegion() ? 1
-          : catalog.table(info.getTable()).map(t -> t.descriptor().getColumnFamilyCount()).orElse(0);
+          : tables.table(info.getTable()).map(t -> t.descriptor().getColumnFamilyCount()).orElse(0);
       RegionMetricsBuilder builder = RegionMetricsBuilder.newBuilder(info.getRegionName()).setStoreCount(stores)
           .setLastMajorCompactionTimestamp(compactions.lastMajorCompaction(info))
           .setCompactionState(compactions.state(info));

@@ -1,9 +1,8 @@
 package io.basalt.hbase.service;
 
-import io.basalt.hbase.master.ProcedureTracker;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -16,12 +15,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
  * truncate; their status.
  */
 final class SchemaHandlers {
-  private final TableCatalog catalog;
-  private final ProcedureTracker procedures;
+  private final Master master;
 
-  SchemaHandlers(TableCatalog catalog, ProcedureTracker procedures) {
-    this.catalog = catalog;
-    this.procedures = procedures;
+  SchemaHandlers(Master master) {
+    this.master = master;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -45,18 +42,18 @@ final class SchemaHandlers {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     return MasterProtos.GetSchemaAlterStatusResponse.newBuilder()
         .setYetToUpdateRegions(0)
-        .setTotalRegions(catalog.require(name).regions().size())
+        .setTotalRegions(master.tables().require(name).regions().size())
         .build();
   }
 
   private MasterProtos.ModifyTableResponse modifyTable(CallContext call, MasterProtos.ModifyTableRequest request)
       throws IOException {
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(descriptor.getTableName())) {
         SystemTableDdl.refuseModify(descriptor);
       }
-      catalog.modify(descriptor);
+      master.ddl().modify(descriptor);
     });
     return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -65,11 +62,11 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      catalog.addFamily(name, family);
+      master.ddl().addFamily(name, family);
     });
     return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -78,11 +75,11 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      catalog.modifyFamily(name, family);
+      master.ddl().modifyFamily(name, family);
     });
     return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -91,11 +88,11 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getColumnName().toByteArray();
-    long procId = procedures.run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDeleteFamily(family);
       }
-      catalog.deleteFamily(name, family);
+      master.ddl().deleteFamily(name, family);
     });
     return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -104,11 +101,11 @@ final class SchemaHandlers {
   private MasterProtos.ModifyTableStoreFileTrackerResponse changeTableTracker(CallContext call,
       MasterProtos.ModifyTableStoreFileTrackerRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("ModifyTableStoreFileTrackerProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableStoreFileTrackerProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      catalog.changeStoreFileTracker(name, null, request.getDstSft());
+      master.ddl().changeStoreFileTracker(name, null, request.getDstSft());
     });
     return MasterProtos.ModifyTableStoreFileTrackerResponse.newBuilder().setProcId(procId).build();
   }
@@ -118,11 +115,11 @@ final class SchemaHandlers {
       MasterProtos.ModifyColumnStoreFileTrackerRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getFamily().toByteArray();
-    long procId = procedures.run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      catalog.changeStoreFileTracker(name, family, request.getDstSft());
+      master.ddl().changeStoreFileTracker(name, family, request.getDstSft());
     });
     return MasterProtos.ModifyColumnStoreFileTrackerResponse.newBuilder().setProcId(procId).build();
   }
@@ -130,11 +127,11 @@ final class SchemaHandlers {
   private MasterProtos.TruncateTableResponse truncateTable(CallContext call,
       MasterProtos.TruncateTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = procedures.run("TruncateTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("TruncateTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseTruncate();
       }
-      catalog.truncate(name, request.getPreserveSplits());
+      master.ddl().truncate(name, request.getPreserveSplits());
     });
     return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
   }

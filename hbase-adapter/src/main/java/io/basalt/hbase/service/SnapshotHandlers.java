@@ -1,12 +1,9 @@
 package io.basalt.hbase.service;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
-import io.basalt.hbase.master.ClusterSwitches;
-import io.basalt.hbase.master.ProcedureTracker;
-import io.basalt.hbase.master.SnapshotCleanupChore;
+import io.basalt.hbase.master.Master;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.hbase.schema.TableCatalog;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
@@ -15,23 +12,16 @@ import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
 
 /**
  * MasterService's snapshot methods: take, list, check and delete snapshots, restore or clone tables from them, and
- * switch the cleanup of expired snapshots. Taking, restoring and cloning run as (already finished) procedures.
+ * switch the cleanup of expired snapshots. Taking, restoring and cloning run as (already finished) master.procedures().
  */
 final class SnapshotHandlers {
   /** How long HBase tells a client to wait for a snapshot (hbase.snapshot.master.timeout.millis by default). */
   private static final long EXPECTED_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(5);
 
-  private final TableCatalog catalog;
-  private final ProcedureTracker procedures;
-  private final ClusterSwitches switches;
-  private final SnapshotCleanupChore cleanup;
+  private final Master master;
 
-  SnapshotHandlers(TableCatalog catalog, ProcedureTracker procedures, ClusterSwitches switches,
-      SnapshotCleanupChore cleanup) {
-    this.catalog = catalog;
-    this.procedures = procedures;
-    this.switches = switches;
-    this.cleanup = cleanup;
+  SnapshotHandlers(Master master) {
+    this.master = master;
   }
 
   void register(ServiceBinding.Builder binding) {
@@ -44,17 +34,17 @@ final class SnapshotHandlers {
         .on("RestoreSnapshot", MasterProtos.RestoreSnapshotRequest.getDefaultInstance(), this::restore)
         .on("SwitchSnapshotCleanup", MasterProtos.SetSnapshotCleanupRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetSnapshotCleanupResponse.newBuilder()
-                .setPrevSnapshotCleanup(cleanup.switchCleanup(request.getEnabled(), request.getSynchronous()))
+                .setPrevSnapshotCleanup(master.snapshotCleanup().switchCleanup(request.getEnabled(), request.getSynchronous()))
                 .build())
         .on("IsSnapshotCleanupEnabled", MasterProtos.IsSnapshotCleanupEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsSnapshotCleanupEnabledResponse.newBuilder()
-                .setEnabled(switches.get(Switch.SNAPSHOT_CLEANUP)).build());
+                .setEnabled(master.switches().get(Switch.SNAPSHOT_CLEANUP)).build());
   }
 
   private MasterProtos.SnapshotResponse snapshot(CallContext call, MasterProtos.SnapshotRequest request)
       throws IOException {
-    long procId = procedures.run("SnapshotProcedure", call.user(),
-        () -> catalog.snapshots().take(request.getSnapshot()));
+    long procId = master.procedures().run("SnapshotProcedure", call.user(),
+        () -> master.snapshots().take(request.getSnapshot()));
     return MasterProtos.SnapshotResponse.newBuilder()
         .setExpectedTimeout(EXPECTED_TIMEOUT_MILLIS)
         .setProcId(procId)
@@ -69,29 +59,29 @@ final class SnapshotHandlers {
     }
     return MasterProtos.IsSnapshotDoneResponse.newBuilder()
         .setDone(true)
-        .setSnapshot(catalog.snapshots().completed(request.getSnapshot()))
+        .setSnapshot(master.snapshots().completed(request.getSnapshot()))
         .build();
   }
 
   private MasterProtos.GetCompletedSnapshotsResponse completed(CallContext call,
       MasterProtos.GetCompletedSnapshotsRequest request) throws IOException {
     return MasterProtos.GetCompletedSnapshotsResponse.newBuilder()
-        .addAllSnapshots(catalog.snapshots().list())
+        .addAllSnapshots(master.snapshots().list())
         .build();
   }
 
   private MasterProtos.DeleteSnapshotResponse delete(CallContext call, MasterProtos.DeleteSnapshotRequest request)
       throws IOException {
-    catalog.snapshots().delete(request.getSnapshot());
+    master.snapshots().delete(request.getSnapshot());
     return MasterProtos.DeleteSnapshotResponse.getDefaultInstance();
   }
 
   /** Restores into the named table if it exists, clones into a new one otherwise; the master decides, as HBase's. */
   private MasterProtos.RestoreSnapshotResponse restore(CallContext call, MasterProtos.RestoreSnapshotRequest request)
       throws IOException {
-    boolean restore = catalog.table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
-    long procId = procedures.run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
-        () -> catalog.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT()));
+    boolean restore = master.tables().table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
+    long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
+        () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT()));
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
   }
 }

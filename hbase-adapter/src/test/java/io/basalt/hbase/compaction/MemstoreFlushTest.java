@@ -3,8 +3,10 @@ package io.basalt.hbase.compaction;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.basalt.hbase.master.Namespaces;
+import io.basalt.hbase.master.TableDdl;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.data.Durability;
@@ -40,13 +42,13 @@ class MemstoreFlushTest {
   Path directory;
 
   private TabletStore store;
-  private TableCatalog tables;
+  private TableDdl tables;
   private final Clock clock = Clock.systemUTC();
 
   @BeforeEach
   void setUp() throws Exception {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    tables = new TableCatalog(store, clock, new MemstoreFlush(clock));
+    tables = new TableDdl(store, new TableDirectory(), new Namespaces(store), new MemstoreFlush(clock));
   }
 
   @AfterEach

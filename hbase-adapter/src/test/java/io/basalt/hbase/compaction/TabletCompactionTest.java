@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.master.Namespaces;
+import io.basalt.hbase.master.TableDdl;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.catalog.TabletDefinition;
@@ -52,7 +54,7 @@ class TabletCompactionTest {
   @BeforeEach
   void setUp() throws Exception {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    TableCatalog tables = new TableCatalog(store, Clock.systemUTC(), new MemstoreFlush(Clock.systemUTC()));
+    TableDdl tables = new TableDdl(store, new TableDirectory(), new Namespaces(store), new MemstoreFlush(Clock.systemUTC()));
     // One version kept: every row holds two versions a compaction drops.
     table = tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build(), List.of());

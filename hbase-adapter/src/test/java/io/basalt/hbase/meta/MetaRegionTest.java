@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.MemstoreFlush;
+import io.basalt.hbase.master.Namespaces;
+import io.basalt.hbase.master.TableDdl;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.data.Waiting;
@@ -48,14 +50,14 @@ class MetaRegionTest {
   Path dir;
 
   private TabletStore store;
-  private TableCatalog catalog;
+  private TableDdl catalog;
   private MetaRegion meta;
 
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    catalog = new TableCatalog(store, Clock.systemUTC(), new MemstoreFlush(Clock.systemUTC()));
-    meta = new MetaRegion(catalog, SERVER, Clock.systemUTC());
+    catalog = new TableDdl(store, new TableDirectory(), new Namespaces(store), new MemstoreFlush(Clock.systemUTC()));
+    meta = new MetaRegion(catalog.tables(), SERVER, Clock.systemUTC());
   }
 
   @AfterEach

@@ -136,7 +136,7 @@ class TabletRegionRangeTest {
 
   @Test
   void aDisabledTablesRegionServesNothingAndKeepsItsRows() throws IOException {
-    tables.catalog().disable(TABLE);
+    tables.ddl().disable(TABLE);
     Region disabled = tables.region(TABLE, 1);
     assertFalse(disabled.isOnline());
     assertThrows(NotServingRegionException.class, () -> disabled.get(new Get(toBytes("b")), Waiting.ALLOWED));
@@ -145,7 +145,7 @@ class TabletRegionRangeTest {
         .addColumn(F, F, toBytes("while disabled")), 0, 0, Waiting.ALLOWED));
     assertThrows(NotServingRegionException.class, () -> disabled.mutateRow(List.of(new Put(toBytes("b"))
         .addColumn(F, F, toBytes("while disabled"))), 0, 0, Waiting.ALLOWED));
-    tables.catalog().enable(TABLE);
+    tables.ddl().enable(TABLE);
     middle = tables.region(TABLE, 1);
     assertTrue(middle.isOnline());
     assertEquals(List.of("b", "bb", "c"), scan(new Scan()));

@@ -167,7 +167,7 @@ class TabletRegionRequestsTest {
   @Test
   void aWriteThatWouldHaveWaitedCountsNothingAndRunAgainCountsOnce() throws Exception {
     Put put = new Put(ROW).addColumn(F, F, toBytes("v"));
-    try (HeldRowLock ignored = HeldRowLock.hold(tables.catalog().require(TABLE).storage(), ROW)) {
+    try (HeldRowLock ignored = HeldRowLock.hold(tables.ddl().tables().require(TABLE).storage(), ROW)) {
       assertThrows(WouldBlockException.class, () -> region.mutate(put, 0, 0, Waiting.REFUSED));
       assertThrows(WouldBlockException.class, () -> region.mutateRow(List.of(put), 0, 0, Waiting.REFUSED));
       assertThrows(WouldBlockException.class, () -> region.checkAndMutate(CheckAndMutate.newBuilder(ROW)
@@ -189,10 +189,10 @@ class TabletRegionRequestsTest {
     region.mutate(new Delete(ROW).addColumns(F, F, 2), 0, 0, Waiting.ALLOWED);
     // Disabling flushes as HBase's closing region does: the flush drops the puts the marker hides and keeps the
     // marker, which only a major compaction drops.
-    tables.catalog().disable(TABLE);
+    tables.ddl().disable(TABLE);
     Region disabled = tables.region(TABLE, 0);
     assertEquals(Optional.empty(), disabled.compact(true, null, () -> false));
-    tables.catalog().enable(TABLE);
+    tables.ddl().enable(TABLE);
     region = tables.region(TABLE, 0);
     assertEquals(1, rawCells(), "the disabled region's delete marker was left alone");
     Optional<TabletCompaction.Outcome> outcome = region.compact(true, null, () -> false);

@@ -120,13 +120,13 @@ class ScanHandlerFailuresTest {
 
   @Test
   void aScannerThatCouldNotOpenTakesNoPlace() throws IOException {
-    tables.catalog().disable(TABLE);
+    tables.ddl().disable(TABLE);
     // The directory serves the disabled table's region, which refuses to open a scanner.
     assertThrows(NotServingRegionException.class, () -> client.open(region, new Scan(), 1));
     assertThrows(NotServingRegionException.class, () -> client.open(toBytes("no such region"), new Scan(), 1));
     assertEquals(0, client.quota().open());
     assertEquals(0, registry.openCount());
-    tables.catalog().enable(TABLE);
+    tables.ddl().enable(TABLE);
     client.open(region, new Scan(), 1);
     client.open(region, new Scan(), 1);
     assertEquals(2, client.quota().open());

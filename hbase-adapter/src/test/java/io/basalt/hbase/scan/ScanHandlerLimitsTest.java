@@ -64,7 +64,7 @@ class ScanHandlerLimitsTest {
       }
       rows.add(row.build());
     }
-    tables.catalog().require(TABLE).storage().writeAll(rows, Durability.SKIP_LOG);
+    tables.ddl().tables().require(TABLE).storage().writeAll(rows, Durability.SKIP_LOG);
     registry = new ScannerRegistry(tables.clock(), 60_000);
     client = calls(100L << 20);
   }
@@ -182,7 +182,7 @@ class ScanHandlerLimitsTest {
       rows.add(RowMutation.forRow(toBytes(String.format("s%03d%06d", round, i)))
           .add(F, F, 1, KeyValue.Type.Put.getCode(), toBytes("x")).build());
     }
-    tables.catalog().require(TABLE).storage().writeAll(rows, Durability.SKIP_LOG);
+    tables.ddl().tables().require(TABLE).storage().writeAll(rows, Durability.SKIP_LOG);
   }
 
   /** The whole region in calls of up to 100 Results, from the stock client or one that cannot take partial rows. */

@@ -68,7 +68,7 @@ class ScanHandlerWithoutWaitingTest {
     for (int i = 0; i < ROWS; i++) {
       rows.add(RowMutation.forRow(toBytes(row(i))).add(F, F, 1, KeyValue.Type.Put.getCode(), new byte[1000]).build());
     }
-    tables.catalog().require(TABLE).storage().writeAll(rows, Durability.LOG);
+    tables.ddl().tables().require(TABLE).storage().writeAll(rows, Durability.LOG);
     tables.reopen();
     // Reading the first rows where it may wait caches their block, and only theirs.
     for (int i = 0; i < 3; i++) {

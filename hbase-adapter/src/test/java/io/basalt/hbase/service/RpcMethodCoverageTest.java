@@ -47,7 +47,7 @@ class RpcMethodCoverageTest {
     // Binding methods touches none of the collaborators; only the server's identity is read up front.
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
-        HBaseServices.bindings(server, null, null, null, null, null, null, null, null, null,
+        HBaseServices.bindings(server, null, null, null, null, null, null,
             FrontendSettings.defaults().maxScanResultBytes());
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {

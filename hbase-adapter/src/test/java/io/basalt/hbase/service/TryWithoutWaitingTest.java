@@ -75,9 +75,9 @@ class TryWithoutWaitingTest {
   @BeforeEach
   void start() throws IOException {
     open();
-    frontend.catalog().create(TableDescriptorBuilder.newBuilder(TABLE)
+    frontend.master().ddl().create(TableDescriptorBuilder.newBuilder(TABLE)
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build(), List.of());
-    regionName = frontend.catalog().require(TABLE).regions().get(0).getRegionName();
+    regionName = frontend.tables().require(TABLE).regions().get(0).getRegionName();
   }
 
   @AfterEach
@@ -246,7 +246,7 @@ class TryWithoutWaitingTest {
     frontend.close();
     store.close();
     open();
-    regionName = frontend.catalog().require(TABLE).regions().get(0).getRegionName();
+    regionName = frontend.tables().require(TABLE).regions().get(0).getRegionName();
   }
 
   private static Put put(String value) {

@@ -2,12 +2,14 @@ package io.basalt.hbase.testing;
 
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.MemstoreFlush;
+import io.basalt.hbase.master.Namespaces;
+import io.basalt.hbase.master.TableDdl;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.schema.HBaseTable;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.NonceRegistry;
@@ -37,7 +39,7 @@ public final class ServedTables implements AutoCloseable {
   private final long maxCellBytes;
   private final ManualClock clock = new ManualClock();
   private TabletStore store;
-  private TableCatalog catalog;
+  private TableDdl catalog;
   private TabletStatistics statistics;
   private WritePolicy writePolicy;
   private RegionDirectory regions;
@@ -59,13 +61,13 @@ public final class ServedTables implements AutoCloseable {
 
   private void open() throws IOException {
     store = TabletStore.open(directory, StoreOptions.defaults());
-    catalog = new TableCatalog(store, clock, new MemstoreFlush(clock));
+    catalog = new TableDdl(store, new TableDirectory(), new Namespaces(store), new MemstoreFlush(clock));
     statistics = new TabletStatistics(clock);
     writePolicy = new WritePolicy(new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), maxCellBytes,
         catalog::recordCellTtlFamilies);
-    MetaRegion meta = new MetaRegion(catalog, new ServerIdentity(ServerName.valueOf("localhost", 16020, 1),
+    MetaRegion meta = new MetaRegion(catalog.tables(), new ServerIdentity(ServerName.valueOf("localhost", 16020, 1),
         "cluster", 16010), clock);
-    regions = new RegionDirectory(catalog, meta, clock, writePolicy, statistics);
+    regions = new RegionDirectory(catalog.tables(), meta, clock, writePolicy, statistics);
   }
 
   /**
@@ -73,7 +75,7 @@ public final class ServedTables implements AutoCloseable {
    * is empty, so that reads refusing to wait give up. Regions and resolvers taken before are stale.
    */
   public void reopen() throws IOException {
-    for (HBaseTable table : catalog.tables()) {
+    for (HBaseTable table : catalog.tables().all()) {
       table.storage().flush();
     }
     close();
@@ -99,7 +101,7 @@ public final class ServedTables implements AutoCloseable {
   }
 
   public byte[] regionName(TableName table, int index) throws IOException {
-    return catalog.require(table).regions().get(index).getRegionName();
+    return catalog.tables().require(table).regions().get(index).getRegionName();
   }
 
   /** The requests a region has counted. */
@@ -115,7 +117,7 @@ public final class ServedTables implements AutoCloseable {
     return store;
   }
 
-  public TableCatalog catalog() {
+  public TableDdl ddl() {
     return catalog;
   }
 
@@ -137,7 +139,7 @@ public final class ServedTables implements AutoCloseable {
 
   /** Resolves the tables' regions and one more, which a test made, under that region's own name. */
   public RegionResolver resolverAlsoServing(Region extra) {
-    return new RegionResolver(new RegionDirectory(catalog, extra, clock, writePolicy, statistics));
+    return new RegionResolver(new RegionDirectory(catalog.tables(), extra, clock, writePolicy, statistics));
   }
 
   @Override

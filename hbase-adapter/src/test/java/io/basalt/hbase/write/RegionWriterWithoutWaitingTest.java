@@ -69,7 +69,7 @@ class RegionWriterWithoutWaitingTest {
   void anFsyncIsRefusedBeforeTheRowLockIsTakenOrTheRowRead() throws Exception {
     Increment increment = new Increment(ROW).addColumn(F, Q, 1);
     increment.setDurability(Durability.FSYNC_WAL);
-    try (HeldRowLock ignored = HeldRowLock.hold(tables.catalog().require(TABLE).storage(), ROW)) {
+    try (HeldRowLock ignored = HeldRowLock.hold(tables.ddl().tables().require(TABLE).storage(), ROW)) {
       assertRefusedFor("fsync", () -> batch(Waiting.REFUSED, increment));
       assertRefusedFor("fsync", () -> writer.mutateRow(List.of(increment), 0, 0, Waiting.REFUSED));
     }
@@ -114,7 +114,7 @@ class RegionWriterWithoutWaitingTest {
   void aHeldRowLockIsRefusedWithNothingWrittenAndNoNonceRecorded() throws Exception {
     Increment increment = new Increment(ROW).addColumn(F, Q, 5);
     Put put = new Put(ROW).addColumn(F, toBytes("p"), toBytes("p"));
-    try (HeldRowLock ignored = HeldRowLock.hold(tables.catalog().require(TABLE).storage(), ROW)) {
+    try (HeldRowLock ignored = HeldRowLock.hold(tables.ddl().tables().require(TABLE).storage(), ROW)) {
       assertRefusedFor("row lock", () -> writer.batch(List.of(new NoncedMutation(increment, 9)), 1,
           Waiting.REFUSED));
       assertRefusedFor("row lock", () -> batch(Waiting.REFUSED, put));

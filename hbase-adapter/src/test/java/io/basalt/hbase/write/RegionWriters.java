@@ -16,7 +16,7 @@ final class RegionWriters {
 
   /** A writer of the {@code index}-th tablet of {@code table} under {@code policy}, on the tables' clock. */
   static RegionWriter over(ServedTables tables, TableName table, int index, WritePolicy policy) throws IOException {
-    HBaseTable served = tables.catalog().require(table);
+    HBaseTable served = tables.ddl().tables().require(table);
     TabletDefinition tablet = served.definition().tablets().get(index);
     RegionInfo info = served.regions().get(index);
     Region reader = tables.region(table, index);

@@ -1,7 +1,7 @@
 package io.basalt.server.info;
 
 import io.basalt.hbase.cluster.ServerIdentity;
-import io.basalt.hbase.schema.TableCatalog;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.server.rpc.CallPlacement;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.util.VersionInfo;
@@ -14,7 +14,7 @@ public final class StatusDocument {
   private final long startMillis;
   private volatile ServerIdentity identity;
   private volatile String zookeeper;
-  private volatile TableCatalog catalog;
+  private volatile TableDirectory tables;
   private volatile Supplier<CallPlacement.Counts> calls;
 
   public StatusDocument(long startMillis) {
@@ -22,17 +22,17 @@ public final class StatusDocument {
   }
 
   /** Completes the document once the server knows who it is; until then it reports "starting". */
-  public void attach(ServerIdentity server, String zookeeperAddress, TableCatalog tables,
+  public void attach(ServerIdentity server, String zookeeperAddress, TableDirectory tables,
       Supplier<CallPlacement.Counts> callPlacement) {
     this.calls = callPlacement;
     this.identity = server;
     this.zookeeper = zookeeperAddress;
-    this.catalog = tables;
+    this.tables = tables;
   }
 
   public String toJson() {
     ServerIdentity server = identity;
-    TableCatalog tables = catalog;
+    TableDirectory tables = this.tables;
     StringBuilder json = new StringBuilder("{");
     field(json, "status", server == null ? "starting" : "running");
     field(json, "version", VERSION);
@@ -42,7 +42,7 @@ public final class StatusDocument {
       field(json, "serverName", server.serverName().getServerName());
       field(json, "rpc", server.hostAndPort());
       field(json, "zookeeper", zookeeper);
-      json.append("\"tables\":").append(tables.tables().size()).append(',');
+      json.append("\"tables\":").append(tables.all().size()).append(',');
       CallPlacement.Counts placement = calls.get();
       json.append("\"calls\":{\"onIoThreads\":").append(placement.onIoThreads())
           .append(",\"onHandlers\":").append(placement.onHandlers())

@@ -1,8 +1,9 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import io.basalt.hbase.errors.FailedInProcedure;
-import io.basalt.hbase.schema.StoreFileTrackers.Tracker;
-import io.basalt.hbase.schema.StoreFileTrackers.UnknownTracker;
+import io.basalt.hbase.master.StoreFileTrackers.Tracker;
+import io.basalt.hbase.master.StoreFileTrackers.UnknownTracker;
+import io.basalt.hbase.schema.HBaseTable;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -27,14 +28,14 @@ import org.apache.hadoop.hbase.util.Bytes;
  * so HBase refuses (and so does Basalt) to change a target away from any tracker but DEFAULT.
  */
 final class StoreFileTrackerChange {
-  private final TableCatalog catalog;
+  private final TableDdl ddl;
   private final TableName name;
   /** The family whose tracker changes, or null for the table's. */
   private final byte[] family;
   private final String destination;
 
-  StoreFileTrackerChange(TableCatalog catalog, TableName name, byte[] family, String destination) {
-    this.catalog = catalog;
+  StoreFileTrackerChange(TableDdl ddl, TableName name, byte[] family, String destination) {
+    this.ddl = ddl;
     this.name = name;
     this.family = family;
     this.destination = destination;
@@ -42,13 +43,13 @@ final class StoreFileTrackerChange {
 
   /**
    * Checks the request as HBase's RPC does, then makes the change as its procedure does, whose failures the
-   * procedure reports. Callers hold the catalog's DDL lock.
+   * procedure reports. Callers hold the DDL lock of {@link TableDdl}.
    */
   void run() throws IOException {
     Tracker wanted = checkRequest();
     try {
       while (true) {
-        HBaseTable table = catalog.require(name);
+        HBaseTable table = ddl.require(name);
         if (!table.isEnabled()) {
           throw new TableNotEnabledException(name);
         }
@@ -59,7 +60,7 @@ final class StoreFileTrackerChange {
           return;
         }
         if (tracker != Tracker.MIGRATION) {
-          catalog.modify(with(current, Map.of(StoreFileTrackers.TRACKER_IMPL, Tracker.MIGRATION.name(),
+          ddl.modify(with(current, Map.of(StoreFileTrackers.TRACKER_IMPL, Tracker.MIGRATION.name(),
               StoreFileTrackers.MIGRATION_SOURCE, Tracker.DEFAULT.name(),
               StoreFileTrackers.MIGRATION_DESTINATION, destination)));
           finish();
@@ -70,7 +71,7 @@ final class StoreFileTrackerChange {
           finish();
           return;
         }
-        catalog.modify(with(current, Map.of(StoreFileTrackers.TRACKER_IMPL, migratingTo.name())));
+        ddl.modify(with(current, Map.of(StoreFileTrackers.TRACKER_IMPL, migratingTo.name())));
       }
     } catch (FailedInProcedure e) {
       throw e;
@@ -96,14 +97,14 @@ final class StoreFileTrackerChange {
     if (wanted == Tracker.MIGRATION) {
       throw new DoNotRetryIOException("Do not need to transfer to " + destination);
     }
-    if (!catalog.require(name).isEnabled()) {
+    if (!ddl.require(name).isEnabled()) {
       throw new TableNotEnabledException(name);
     }
     return wanted;
   }
 
   private void finish() throws IOException {
-    TableDescriptor current = catalog.require(name).descriptor();
+    TableDescriptor current = ddl.require(name).descriptor();
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(current);
     if (family == null) {
       table.setValue(StoreFileTrackers.TRACKER_IMPL, destination)
@@ -116,7 +117,7 @@ final class StoreFileTrackerChange {
           .removeConfiguration(StoreFileTrackers.MIGRATION_DESTINATION)
           .build());
     }
-    catalog.modify(table.build());
+    ddl.modify(table.build());
   }
 
   private void checkFamily(TableDescriptor current) throws NoSuchColumnFamilyException {

@@ -1,4 +1,4 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import java.util.Iterator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;

@@ -1,9 +1,8 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import io.basalt.hbase.errors.ServerSideException;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -20,13 +19,13 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListNamesp
  * with their configuration. Kept in the store's catalog as one list of HBase's own namespace messages, rewritten
  * on each change (namespaces are few and change rarely).
  */
-public final class NamespaceCatalog {
+public final class Namespaces {
   private static final String PROPERTY = "hbase.namespaces";
 
   private final TabletStore store;
   private final TreeMap<String, NamespaceDescriptor> namespaces = new TreeMap<>();
 
-  public NamespaceCatalog(TabletStore store) throws IOException {
+  public Namespaces(TabletStore store) throws IOException {
     this.store = store;
     namespaces.put(NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR, NamespaceDescriptor.DEFAULT_NAMESPACE);
     namespaces.put(NamespaceDescriptor.SYSTEM_NAMESPACE_NAME_STR, NamespaceDescriptor.SYSTEM_NAMESPACE);

@@ -1,5 +1,6 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.Snapshots;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.snapshotfiles.TableSnapshot;
@@ -31,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * taking, listing, deleting, cloning and restoring follow its rules and fail with its exceptions. Snapshots are
  * taken synchronously, so one is complete as soon as it is listed.
  */
-public final class SnapshotCatalog {
-  private static final Logger LOG = LoggerFactory.getLogger(SnapshotCatalog.class);
+public final class SnapshotManager {
+  private static final Logger LOG = LoggerFactory.getLogger(SnapshotManager.class);
   /** The snapshot property holding the HBase description. */
   private static final String DESCRIPTION = "hbase.snapshot";
   /** The snapshot layout version HBase 2 reports for the snapshots it takes. */
@@ -41,12 +42,12 @@ public final class SnapshotCatalog {
   private static final long MAX_TTL_SECONDS = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE);
 
   private final Snapshots store;
-  private final TableCatalog tables;
+  private final TableDdl ddl;
   private final Clock clock;
 
-  SnapshotCatalog(Snapshots store, TableCatalog tables, Clock clock) {
+  SnapshotManager(Snapshots store, TableDdl ddl, Clock clock) {
     this.store = store;
-    this.tables = tables;
+    this.ddl = ddl;
     this.clock = clock;
   }
 
@@ -68,7 +69,7 @@ public final class SnapshotCatalog {
       throw exists(request);
     }
     try {
-      TableSnapshot snapshot = tables.snapshot(table, name, request.getType() == SnapshotDescription.Type.FLUSH,
+      TableSnapshot snapshot = ddl.snapshot(table, name, request.getType() == SnapshotDescription.Type.FLUSH,
           current -> Map.of(DESCRIPTION, described(request, table, current).toByteArray()));
       return describe(snapshot);
     } catch (io.basalt.storage.errors.SnapshotExistsException e) {
@@ -160,7 +161,7 @@ public final class SnapshotCatalog {
       throw new DoNotRetryIOException("No table to restore snapshot " + request.getName() + " into");
     }
     TableName target = tableName(request.getTable());
-    tables.namespaces().require(target.getNamespaceAsString());
+    ddl.namespaces().require(target.getNamespaceAsString());
     TableSnapshot snapshot = store.find(request.getName())
         .orElseThrow(() -> new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request)));
     SnapshotDescription description = describe(snapshot);
@@ -168,8 +169,8 @@ public final class SnapshotCatalog {
       throw new SnapshotTTLExpiredException(ProtobufUtil.createSnapshotDesc(description));
     }
     try {
-      return tables.table(target).isPresent()
-          ? tables.restoreSnapshot(snapshot, target) : tables.cloneSnapshot(snapshot, target, cloneTracker);
+      return ddl.tables().table(target).isPresent()
+          ? ddl.restoreSnapshot(snapshot, target) : ddl.cloneSnapshot(snapshot, target, cloneTracker);
     } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
       // Deleted while this request waited for the tables.
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));

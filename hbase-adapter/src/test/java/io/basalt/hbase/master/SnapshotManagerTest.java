@@ -1,4 +1,4 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.compaction.MemstoreFlush;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
@@ -33,22 +35,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** HBase's master-side snapshot rules, including requests the stock client would have refused before sending. */
-class SnapshotCatalogTest {
+class SnapshotManagerTest {
   private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
   @TempDir
   Path dir;
 
   private TabletStore store;
-  private TableCatalog tables;
-  private SnapshotCatalog snapshots;
+  private TableDdl tables;
+  private SnapshotManager snapshots;
 
   @BeforeEach
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
-    tables = new TableCatalog(store, Clock.fixed(NOW, ZoneOffset.UTC),
+    tables = new TableDdl(store, new TableDirectory(), new Namespaces(store),
         new MemstoreFlush(Clock.fixed(NOW, ZoneOffset.UTC)));
-    snapshots = tables.snapshots();
+    snapshots = new SnapshotManager(store.snapshots(), tables, Clock.fixed(NOW, ZoneOffset.UTC));
     tables.create(TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build(), List.of());
   }
@@ -109,7 +111,7 @@ class SnapshotCatalogTest {
     tables.disable(TableName.valueOf("t"));
     HBaseTable restored = snapshots.restoreOrClone(request("s", "t"), null);
     assertFalse(restored.isEnabled());
-    assertEquals(tables.require(TableName.valueOf("t")), restored);
+    assertEquals(tables.tables().require(TableName.valueOf("t")), restored);
   }
 
   @Test

@@ -1,22 +1,21 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
+import io.basalt.hbase.compaction.MemstoreFlush;
+import io.basalt.hbase.schema.CellTtlFamilies;
+import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.schema.StorageLayout;
+import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.schema.TableProperties;
 import io.basalt.storage.Table;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.InvalidFamilyOperationException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -25,36 +24,37 @@ import org.apache.hadoop.hbase.TableNotDisabledException;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableState;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The HBase tables Basalt serves, over the storage engine's tables. Applies HBase's rules for table DDL (names,
- * schema sanity, enable/disable state transitions) and publishes an immutable {@link HBaseTable} snapshot per table;
- * {@link #version()} changes whenever any table does, so derived views (hbase:meta, the region directory) know to
- * rebuild.
+ * The master's table DDL: creates, changes, disables, enables, truncates and drops tables, clones and restores them
+ * from snapshots, and changes their tablets, applying HBase's rules (names, schema sanity, state transitions) and
+ * answering with its exceptions. Changes are made one at a time, under one lock, in the store first and then
+ * published to the {@link TableDirectory} every reader serves from.
  */
-public final class TableCatalog {
+public final class TableDdl {
   private final TabletStore store;
-  private final NamespaceCatalog namespaces;
-  private final SnapshotCatalog snapshots;
-  private final MemstoreFlusher flusher;
-  private final Map<TableName, HBaseTable> tables = new ConcurrentHashMap<>();
-  private final AtomicLong version = new AtomicLong();
+  private final TableDirectory tables;
+  private final Namespaces namespaces;
+  private final MemstoreFlush flusher;
   private final Object ddlLock = new Object();
 
   /**
-   * @param clock tells snapshots' expiry
+   * Publishes every table the store holds. A table whose descriptor names no store file tracker gets one, as HBase's
+   * master gives it to descriptors that lack it (its rolling upgrade chore, after a start): tables created before
+   * Basalt named it, or changed to lack it, get it at the next start as there.
+   *
    * @param flusher flushes a table's memstores where HBase closes its regions
    */
-  public TableCatalog(TabletStore store, Clock clock, MemstoreFlusher flusher) throws IOException {
+  public TableDdl(TabletStore store, TableDirectory tables, Namespaces namespaces, MemstoreFlush flusher)
+      throws IOException {
     this.store = store;
+    this.tables = tables;
+    this.namespaces = namespaces;
     this.flusher = flusher;
-    this.namespaces = new NamespaceCatalog(store);
-    this.snapshots = new SnapshotCatalog(store.snapshots(), this, clock);
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
@@ -62,36 +62,25 @@ public final class TableCatalog {
       TableState.State state = TableProperties.state(properties);
       TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
       if (descriptor != stored) {
-        // HBase's master names the tracker in descriptors that lack it (its rolling upgrade chore, after a start);
-        // tables created before Basalt did so, or changed to lack it, get it at the next start as there.
         storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
       }
-      tables.put(name, new HBaseTable(name, descriptor, state, storageTable));
+      tables.publish(new HBaseTable(name, descriptor, state, storageTable));
     }
   }
 
-  public Optional<HBaseTable> table(TableName name) {
-    return Optional.ofNullable(tables.get(name));
+  /** The tables as published. */
+  public TableDirectory tables() {
+    return tables;
   }
 
-  public HBaseTable require(TableName name) throws TableNotFoundException {
-    HBaseTable table = tables.get(name);
-    if (table == null) {
-      throw new TableNotFoundException(name);
-    }
-    return table;
+  /** The namespaces tables are created in. */
+  Namespaces namespaces() {
+    return namespaces;
   }
 
-  /** Every table, sorted by name. */
-  public List<HBaseTable> tables() {
-    List<HBaseTable> all = new ArrayList<>(tables.values());
-    all.sort(Comparator.comparing(HBaseTable::name));
-    return all;
-  }
-
-  /** Changes whenever a table is created, dropped or changed. */
-  public long version() {
-    return version.get();
+  /** The table published under this name. */
+  HBaseTable require(TableName name) throws TableNotFoundException {
+    return tables.require(name);
   }
 
   /**
@@ -100,11 +89,11 @@ public final class TableCatalog {
    */
   public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys) throws IOException {
     TableName name = requested.getTableName();
-    checkSchema(requested);
-    List<byte[]> splits = checkedSplitKeys(name, splitKeys);
+    SchemaChecks.check(requested);
+    List<byte[]> splits = SchemaChecks.splitKeys(name, splitKeys);
     synchronized (ddlLock) {
       checkNamespace(name);
-      if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
+      if (TableName.META_TABLE_NAME.equals(name) || tables.contains(name)) {
         throw new TableExistsException(name);
       }
       StoreFileTrackers.checkCreate(requested);
@@ -129,8 +118,7 @@ public final class TableCatalog {
         throw new TableNotDisabledException(name);
       }
       store.dropTable(storageName(name));
-      tables.remove(name);
-      version.incrementAndGet();
+      tables.forget(name);
     }
   }
 
@@ -166,7 +154,7 @@ public final class TableCatalog {
    */
   public HBaseTable modify(TableDescriptor descriptor) throws IOException {
     TableName name = descriptor.getTableName();
-    checkSchema(descriptor);
+    SchemaChecks.check(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
       StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
@@ -289,7 +277,7 @@ public final class TableCatalog {
   HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name, String tracker) throws IOException {
     synchronized (ddlLock) {
       checkNamespace(name);
-      if (TableName.META_TABLE_NAME.equals(name) || tables.containsKey(name)) {
+      if (TableName.META_TABLE_NAME.equals(name) || tables.contains(name)) {
         throw new TableExistsException(name);
       }
       TableDescriptor descriptor = StoreFileTrackers.forClone(descriptorOf(snapshot, name), tracker);
@@ -331,20 +319,11 @@ public final class TableCatalog {
     flusher.flush(require(name));
   }
 
-  /** Snapshots of tables, and their HBase descriptions. */
-  public SnapshotCatalog snapshots() {
-    return snapshots;
-  }
-
-  /** The namespaces that exist: {@code default}, {@code hbase}, and those clients created. */
-  public NamespaceCatalog namespaces() {
-    return namespaces;
-  }
-
   /** Removes an empty namespace; DDL on tables is held off meanwhile so none appears in it half-way. */
   public void deleteNamespace(String namespace) throws IOException {
     synchronized (ddlLock) {
-      int tableCount = (int) tables.keySet().stream().filter(t -> t.getNamespaceAsString().equals(namespace)).count();
+      int tableCount = (int) tables.all().stream()
+          .filter(table -> table.name().getNamespaceAsString().equals(namespace)).count();
       namespaces.delete(namespace, tableCount);
     }
   }
@@ -396,55 +375,11 @@ public final class TableCatalog {
   }
 
   private HBaseTable publish(HBaseTable table) {
-    tables.put(table.name(), table);
-    version.incrementAndGet();
-    return table;
+    return tables.publish(table);
   }
 
   private void checkNamespace(TableName name) throws NamespaceNotFoundException {
     namespaces.require(name.getNamespaceAsString());
-  }
-
-  /** The checks HBase's master applies before creating or changing a table, with its wording. */
-  private static void checkSchema(TableDescriptor descriptor) throws DoNotRetryIOException {
-    Coprocessors.refuseAny(descriptor);
-    if (descriptor.getColumnFamilyCount() == 0) {
-      throw new DoNotRetryIOException("Table should have at least one column family.");
-    }
-    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
-      String familyName = family.getNameAsString();
-      try {
-        ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(family.getName());
-      } catch (IllegalArgumentException e) {
-        throw new DoNotRetryIOException(e.getMessage());
-      }
-      if (family.getTimeToLive() <= 0) {
-        throw new DoNotRetryIOException("TTL for column family " + familyName + " must be positive.");
-      }
-      if (family.getMaxVersions() <= 0) {
-        throw new DoNotRetryIOException("VERSIONS for column family " + familyName + " must be positive.");
-      }
-      if (family.getMinVersions() < 0 || family.getMinVersions() > family.getMaxVersions()) {
-        throw new DoNotRetryIOException("MIN_VERSIONS for column family " + familyName
-            + " must be between 0 and VERSIONS (" + family.getMaxVersions() + ").");
-      }
-    }
-  }
-
-  private static List<byte[]> checkedSplitKeys(TableName name, List<byte[]> splitKeys)
-      throws DoNotRetryIOException {
-    List<byte[]> sorted = new ArrayList<>(splitKeys);
-    sorted.sort(Bytes.BYTES_COMPARATOR);
-    for (int i = 0; i < sorted.size(); i++) {
-      if (sorted.get(i).length == 0) {
-        throw new DoNotRetryIOException("Empty split key must not be passed in the split keys of " + name);
-      }
-      if (i > 0 && Arrays.equals(sorted.get(i - 1), sorted.get(i))) {
-        throw new DoNotRetryIOException("Split keys of " + name + " contain the key "
-            + Bytes.toStringBinary(sorted.get(i)) + " twice");
-      }
-    }
-    return sorted;
   }
 
   /** Storage names always carry the namespace, so {@code t} and {@code default:t} are one table. */

@@ -1,4 +1,4 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import io.basalt.hbase.errors.FailedInProcedure;
 import java.io.IOException;

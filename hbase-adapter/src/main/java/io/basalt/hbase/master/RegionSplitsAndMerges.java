@@ -1,6 +1,7 @@
-package io.basalt.hbase.schema;
+package io.basalt.hbase.master;
 
 import io.basalt.hbase.compaction.CompactionBacklog;
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.catalog.TabletDefinition;
@@ -31,12 +32,12 @@ import org.apache.hadoop.hbase.util.Bytes;
  * daughters'.
  */
 public final class RegionSplitsAndMerges {
-  private final TableCatalog catalog;
+  private final TableDdl ddl;
   private final TabletStore store;
   private final TabletStatistics statistics;
 
-  public RegionSplitsAndMerges(TableCatalog catalog, TabletStore store, TabletStatistics statistics) {
-    this.catalog = catalog;
+  public RegionSplitsAndMerges(TableDdl ddl, TabletStore store, TabletStatistics statistics) {
+    this.ddl = ddl;
     this.store = store;
     this.statistics = statistics;
   }
@@ -54,13 +55,13 @@ public final class RegionSplitsAndMerges {
     // Finding the middle reads the whole region, so it happens before the DDL lock is taken.
     byte[] chosen = splitRow;
     if (chosen == null) {
-      HBaseTable current = catalog.require(name);
+      HBaseTable current = ddl.require(name);
       chosen = middleRow(current, tabletOf(current, region));
     }
     byte[] splitAt = chosen;
     // Taken before the change: the parent's statistics go once the regions are next listed.
     CompactionBacklog parentBacklog = backlogOf(region);
-    HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
+    HBaseTable after = ddl.changeTablets(name, (table, storageName) -> {
       TabletDefinition tablet = tabletOf(table, region);
       if (!table.descriptor().isSplitEnabled()) {
         throw new DoNotRetryIOException("Split region " + region.getRegionNameAsString()
@@ -123,7 +124,7 @@ public final class RegionSplitsAndMerges {
     TableName name = sorted.get(0).getTable();
     // Taken before the change, as for a split: the parents' statistics go once the regions are next listed.
     List<CompactionBacklog> parentBacklogs = new ArrayList<>();
-    HBaseTable after = catalog.changeTablets(name, (table, storageName) -> {
+    HBaseTable after = ddl.changeTablets(name, (table, storageName) -> {
       if (!table.descriptor().isMergeEnabled()) {
         throw new DoNotRetryIOException("Merge of " + RegionInfo.getShortNameToLog(sorted)
             + " failed as region merge is disabled for the table");
@@ -162,7 +163,7 @@ public final class RegionSplitsAndMerges {
     if (name.equals(TableName.META_TABLE_NAME)) {
       throw new IOException("Can't truncate region in catalog tables");
     }
-    catalog.changeTablets(name, (table, storageName) -> {
+    ddl.changeTablets(name, (table, storageName) -> {
       if (!table.isEnabled()) {
         throw new TableNotEnabledException(name);
       }

@@ -1,0 +1,93 @@
+package io.basalt.hbase.master;
+
+import io.basalt.hbase.compaction.MemstoreFlush;
+import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.stats.TabletStatistics;
+import io.basalt.storage.TabletStore;
+import java.io.IOException;
+import java.time.Clock;
+
+/**
+ * The master: what HBase's HMaster does for a cluster, here for the tables of one store. It owns the table,
+ * namespace and snapshot DDL, region splits and merges (asked for and automatic), the procedures clients follow,
+ * the cluster switches and the snapshot cleanup; regions and the services read the tables it publishes in the
+ * {@link TableDirectory}. One server is the whole cluster today, so its master is always the active one.
+ */
+public final class Master implements AutoCloseable {
+  private final TableDirectory tables;
+  private final TableDdl ddl;
+  private final Namespaces namespaces;
+  private final SnapshotManager snapshots;
+  private final RegionSplitsAndMerges splits;
+  private final ProcedureTracker procedures;
+  private final ClusterSwitches switches;
+  private final AutomaticSplitsAndMerges automaticSplits;
+  private final SnapshotCleanupChore snapshotCleanup;
+
+  /**
+   * Publishes the store's tables to {@code tables}. Nothing runs in the background until {@link #start}.
+   *
+   * @param statistics the tablets' sizes and loads, which automatic splits and merges follow
+   * @param splitMergePolicy when tablets are split and merged without anyone asking
+   * @param snapshotCleanupPeriodMillis how often expired snapshots are deleted while snapshot cleanup is on
+   */
+  public Master(TabletStore store, TableDirectory tables, TabletStatistics statistics,
+      SplitMergePolicy splitMergePolicy, long snapshotCleanupPeriodMillis, Clock clock) throws IOException {
+    this.tables = tables;
+    this.namespaces = new Namespaces(store);
+    this.ddl = new TableDdl(store, tables, namespaces, new MemstoreFlush(clock));
+    this.snapshots = new SnapshotManager(store.snapshots(), ddl, clock);
+    this.splits = new RegionSplitsAndMerges(ddl, store, statistics);
+    this.procedures = new ProcedureTracker(clock);
+    this.switches = new ClusterSwitches(store);
+    this.automaticSplits = new AutomaticSplitsAndMerges(tables, splits, statistics, switches, splitMergePolicy,
+        clock);
+    this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
+  }
+
+  /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
+  public void start() {
+    automaticSplits.start();
+    snapshotCleanup.start();
+  }
+
+  /** The tables as the master publishes them. */
+  public TableDirectory tables() {
+    return tables;
+  }
+
+  public TableDdl ddl() {
+    return ddl;
+  }
+
+  public Namespaces namespaces() {
+    return namespaces;
+  }
+
+  public SnapshotManager snapshots() {
+    return snapshots;
+  }
+
+  public RegionSplitsAndMerges splits() {
+    return splits;
+  }
+
+  public ProcedureTracker procedures() {
+    return procedures;
+  }
+
+  public ClusterSwitches switches() {
+    return switches;
+  }
+
+  public SnapshotCleanupChore snapshotCleanup() {
+    return snapshotCleanup;
+  }
+
+  /** Stops the background work; DDL in progress finishes. */
+  @Override
+  public void close() {
+    automaticSplits.close();
+    snapshotCleanup.close();
+  }
+}
