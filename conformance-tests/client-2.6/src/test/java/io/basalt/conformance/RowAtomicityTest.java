@@ -37,6 +37,7 @@ class RowAtomicityTest {
   private static final byte[][] FAMILIES = {toBytes("a"), toBytes("b"), toBytes("c")};
   private static final byte[] Q = toBytes("q");
   private static final int ROWS = 50;
+  private static final int WRITES = 2_000;
 
   @Test
   void readersNeverSeeAHalfWrittenRow() throws Exception {
@@ -82,16 +83,39 @@ class RowAtomicityTest {
           }
           return null;
         }));
-        TimeUnit.SECONDS.sleep(5);
-        running.set(false);
-        for (Future<?> task : tasks) {
-          task.get(60, TimeUnit.SECONDS);
+        long start = System.nanoTime();
+        try {
+          awaitWork(tokens, rowsChecked, tasks);
+        } finally {
+          running.set(false);
         }
+        for (Future<?> task : tasks) {
+          task.get(60, TimeUnit.SECONDS); // rethrows what a reader saw
+        }
+        assertTrue(tokens.get() >= WRITES && rowsChecked.get() >= WRITES, "the writers and readers did their share");
+        System.out.printf("RowAtomicityTest: %d writes and %d rows checked in %d ms%n", tokens.get(),
+            rowsChecked.get(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       } finally {
         pool.shutdownNow();
       }
-      assertTrue(tokens.get() > 100, "writers made progress: " + tokens.get());
-      assertTrue(rowsChecked.get() > 100, "readers made progress: " + rowsChecked.get());
+    }
+  }
+
+  /**
+   * Returns once the writers have made {@link #WRITES} writes and the readers checked as many rows, a fixed amount of
+   * work rather than a fixed time, so a slow machine checks as much as a fast one. A task that ended early (a reader
+   * saw a torn row) ends the wait at once.
+   */
+  private static void awaitWork(AtomicLong tokens, AtomicLong rowsChecked, List<Future<?>> tasks)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (tokens.get() < WRITES || rowsChecked.get() < WRITES) {
+      if (tasks.stream().anyMatch(Future::isDone)) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, "in 120 s only " + tokens.get() + " writes and "
+          + rowsChecked.get() + " rows checked");
+      Thread.sleep(20); // the poll's interval
     }
   }
 
