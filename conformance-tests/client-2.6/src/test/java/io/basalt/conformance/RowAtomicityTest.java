@@ -37,7 +37,10 @@ class RowAtomicityTest {
   private static final byte[][] FAMILIES = {toBytes("a"), toBytes("b"), toBytes("c")};
   private static final byte[] Q = toBytes("q");
   private static final int ROWS = 50;
-  private static final int WRITES = 2_000;
+  /** How long readers race writers: the stress's length, what the test buys its confidence with. */
+  private static final long STRESS_NANOS = TimeUnit.SECONDS.toNanos(5);
+  /** The work done at the least, however slow the machine: writes made, and rows read and checked. */
+  private static final int WORK = 1_000;
 
   @Test
   void readersNeverSeeAHalfWrittenRow() throws Exception {
@@ -49,6 +52,7 @@ class RowAtomicityTest {
       AtomicLong rowsChecked = new AtomicLong();
       ExecutorService pool = Executors.newFixedThreadPool(6);
       List<Future<?>> tasks = new ArrayList<>();
+      long start = System.nanoTime();
       try (Table table = connection.getTable(name)) {
         for (int w = 0; w < 3; w++) {
           tasks.add(pool.submit(() -> {
@@ -83,16 +87,15 @@ class RowAtomicityTest {
           }
           return null;
         }));
-        long start = System.nanoTime();
         try {
-          awaitWork(tokens, rowsChecked, tasks);
+          awaitWork(start, tokens, rowsChecked, tasks);
         } finally {
           running.set(false);
         }
         for (Future<?> task : tasks) {
           task.get(60, TimeUnit.SECONDS); // rethrows what a reader saw
         }
-        assertTrue(tokens.get() >= WRITES && rowsChecked.get() >= WRITES, "the writers and readers did their share");
+        assertTrue(tokens.get() >= WORK && rowsChecked.get() >= WORK, "the writers and readers did their share");
         System.out.printf("RowAtomicityTest: %d writes and %d rows checked in %d ms%n", tokens.get(),
             rowsChecked.get(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       } finally {
@@ -102,14 +105,14 @@ class RowAtomicityTest {
   }
 
   /**
-   * Returns once the writers have made {@link #WRITES} writes and the readers checked as many rows, a fixed amount of
-   * work rather than a fixed time, so a slow machine checks as much as a fast one. A task that ended early (a reader
-   * saw a torn row) ends the wait at once.
+   * Returns once the stress has run its five seconds and at least {@link #WORK} writes were made and rows checked: a
+   * slow machine takes longer rather than checking less. Not synchronization: nothing waits for an event, the length
+   * is what is tested. A task that ended early (a reader saw a torn row) ends the wait at once.
    */
-  private static void awaitWork(AtomicLong tokens, AtomicLong rowsChecked, List<Future<?>> tasks)
+  private static void awaitWork(long start, AtomicLong tokens, AtomicLong rowsChecked, List<Future<?>> tasks)
       throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (tokens.get() < WRITES || rowsChecked.get() < WRITES) {
+    long deadline = start + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() - start < STRESS_NANOS || tokens.get() < WORK || rowsChecked.get() < WORK) {
       if (tasks.stream().anyMatch(Future::isDone)) {
         return;
       }
