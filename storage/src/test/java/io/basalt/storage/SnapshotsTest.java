@@ -25,6 +25,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -72,24 +74,28 @@ class SnapshotsTest {
     store = stores.open();
     Table table = store.createTable("t", families("f", "g"), List.of(), Map.of());
     AtomicBoolean stop = new AtomicBoolean();
-    Thread writer = new Thread(() -> {
+    CompletableFuture<Void> writing = new CompletableFuture<>();
+    CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
       try {
         for (int i = 0; !stop.get(); i++) {
           table.write(RowMutation.forRow(b("r" + (i % 50))).add(b("f"), b("q"), 1, PUT, b("v" + i))
               .add(b("g"), b("q"), 1, PUT, b("v" + i)).build(), Durability.SKIP_LOG);
+          if (i == 99) {
+            writing.complete(null); // every row written and rewritten since: the snapshot may begin
+          }
         }
       } catch (StorageException e) {
         throw new IllegalStateException(e);
       }
     });
-    writer.start();
     try {
-      Thread.sleep(50);
+      CompletableFuture.anyOf(writing, writer).get(60, TimeUnit.SECONDS); // a failed writer throws here
       store.snapshots().create("t", "moving", Map.of());
     } finally {
       stop.set(true);
-      writer.join();
     }
+    writer.get(60, TimeUnit.SECONDS);
+    int rows = 0;
     Table clone = store.snapshots().cloneTo("moving", "still", Map.of());
     try (TableCursor cursor = clone.openCursor(List.of(), b(""), b(""))) {
       while (cursor.nextRow()) {
@@ -99,8 +105,10 @@ class SnapshotsTest {
         }
         assertEquals(2, values.size(), s(cursor.row()));
         assertEquals(values.get(0), values.get(1), "row " + s(cursor.row()) + " is whole in both families");
+        rows++;
       }
     }
+    assertEquals(50, rows, "every row had been written before the snapshot");
   }
 
   @Test

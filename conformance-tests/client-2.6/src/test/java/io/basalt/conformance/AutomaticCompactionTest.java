@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -18,6 +19,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,6 +41,14 @@ class AutomaticCompactionTest {
 
   private static final byte[] F = toBytes("f");
   private static final byte[] Q = toBytes("q");
+  /** A table only {@link #awaitACheckOfEveryRegion} writes to. */
+  private static final TableName SENTINEL = TableName.valueOf("sentinel");
+  private static long sentinelVersions;
+
+  @BeforeAll
+  static void createSentinel() throws Exception {
+    BASALT.admin().createTable(descriptor(SENTINEL));
+  }
 
   @Test
   void overwrittenVersionsAreDroppedOnceEnoughCellsAreWritten() throws Exception {
@@ -67,27 +77,34 @@ class AutomaticCompactionTest {
       table.put(puts(rows, 1));
       table.put(puts(rows, 2)); // 300 cells written: due, and the compaction keeps 150
       awaitRawCells(table, rows, "the first compaction");
-      // A compaction that started during the second batch and saw it leaves that batch due again: let it run.
-      Thread.sleep(500);
+      // A compaction that started between the two batches and saw both leaves the second due again: let it run.
+      awaitACheckOfEveryRegion();
+      awaitNoCompaction(name);
 
       table.put(puts(100, 3)); // 100 cells since: the floor, but fewer than the 150 kept
-      Thread.sleep(1_000);
-      assertEquals(rows + 100, RawCells.of(table).size(), "not compacted while fewer cells were written than kept");
+      awaitACheckOfEveryRegion();
+      assertNotCompacted(name, table, rows + 100, "fewer cells were written than the last compaction kept");
 
       table.put(puts(50, 4)); // 150 since
       awaitRawCells(table, rows, "the second compaction");
     }
   }
 
+  /**
+   * Switched off, the server ignores a request to compact a due table, as HBase does, and compacts it on its own once
+   * switched back on. (That its periodic checks queue nothing while switched off is CompactionQueueTest's: nothing a
+   * client sees tells when such a check has run.)
+   */
   @Test
-  void switchedOffCompactionsDoNotStartOnTheirOwn() throws Exception {
+  void switchedOffCompactionsDoNotStartUntilSwitchedOn() throws Exception {
     TableName name = create("switched_off");
     try (Table table = BASALT.connection().getTable(name)) {
       withCompactionsSwitchedOff(() -> {
         table.put(puts(MIN_CELLS, 1));
         table.put(puts(MIN_CELLS, 2));
-        Thread.sleep(1_000);
-        assertEquals(2 * MIN_CELLS, RawCells.of(table).size(), "nothing compacted while switched off");
+        BASALT.admin().compact(name);
+        awaitLogLine("Ignoring a compaction request for " + name.getNameAsString() + ",");
+        assertNotCompacted(name, table, 2 * MIN_CELLS, "compactions are switched off");
       });
       awaitRawCells(table, MIN_CELLS, "the compaction once switched back on");
     }
@@ -102,7 +119,7 @@ class AutomaticCompactionTest {
         table.put(puts(MIN_CELLS, 2));
         BASALT.admin().disableTable(name);
       });
-      Thread.sleep(1_000); // ten checks for due regions while the table cannot be compacted
+      awaitACheckOfEveryRegion(); // the disabled table is looked at and passed over, and must stay due
       BASALT.admin().enableTable(name);
       awaitRawCells(table, MIN_CELLS, "the compaction once the table was enabled again");
       assertValues(table, 0, MIN_CELLS, "v2");
@@ -198,12 +215,52 @@ class AutomaticCompactionTest {
     }
   }
 
+  /**
+   * Returns once the server's periodic check for due regions has looked at every region after this call began. The
+   * sentinel table, not due before, is made due here in one batch, which the server counts at once when applied;
+   * only a check that reads that count queues its compaction, and a check looks at every region. The check and the
+   * compactions it queues run one after another on one thread, so once the sentinel's compaction is over, every
+   * region that check found due has been compacted, or is queued (its compaction state says so).
+   */
+  private static void awaitACheckOfEveryRegion() throws Exception {
+    try (Table sentinel = BASALT.connection().getTable(SENTINEL)) {
+      long version = ++sentinelVersions;
+      List<Put> twoVersions = new ArrayList<>(puts(MIN_CELLS, 2 * version));
+      twoVersions.addAll(puts(MIN_CELLS, 2 * version + 1));
+      sentinel.put(twoVersions); // as many cells again as it holds, and at least the floor: due
+      awaitRawCells(sentinel, MIN_CELLS, "compaction of the sentinel table");
+      awaitNoCompaction(SENTINEL);
+    }
+  }
+
+  private static void awaitNoCompaction(TableName name) throws Exception {
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (BASALT.admin().getCompactionState(name) != CompactionState.NONE) {
+      assertTrue(System.currentTimeMillis() < deadline, "a compaction of " + name + " still queued after 20 s");
+      Thread.sleep(20); // the poll's interval
+    }
+  }
+
+  /** No compaction queued, running or done: the state is checked first, so one that ends in between is seen. */
+  private static void assertNotCompacted(TableName name, Table table, int stored, String why) throws Exception {
+    assertEquals(CompactionState.NONE, BASALT.admin().getCompactionState(name), "none queued: " + why);
+    assertEquals(stored, RawCells.of(table).size(), "none done: " + why);
+  }
+
+  private static void awaitLogLine(String text) throws Exception {
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (BASALT.process().logLines().stream().noneMatch(line -> line.contains(text))) {
+      assertTrue(System.currentTimeMillis() < deadline, "Basalt logged no \"" + text + "\" within 20 s");
+      Thread.sleep(20); // the poll's interval
+    }
+  }
+
   private static void awaitRawCells(Table table, int expected, String what) throws Exception {
     long deadline = System.currentTimeMillis() + 20_000;
     int stored;
     while ((stored = RawCells.of(table).size()) != expected) {
       assertTrue(System.currentTimeMillis() < deadline, "no " + what + " within 20 s: " + stored + " cells stored");
-      Thread.sleep(50);
+      Thread.sleep(50); // the poll's interval
     }
   }
 }

@@ -10,11 +10,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -25,6 +29,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -133,16 +138,40 @@ class ColumnFamilyOptionsTest {
             .newBuilder(F).setCompressionType(Compression.Algorithm.LZO).build()).build()));
   }
 
+  /**
+   * A cell older than its family's TTL is hidden, judged by the server's clock. Timestamps half an hour either side
+   * of a one-hour TTL's edge show the rule without waiting; a cell stamped by the server under a one-second TTL then
+   * shows it happen, read until it is gone, which cannot be sooner than a second after it was written.
+   */
   @Test
   void aTtlHidesCellsOnceTheyAreOlder() throws Exception {
     TableName name = TableName.valueOf("cf_ttl");
+    byte[] hour = toBytes("hour");
+    byte[] second = toBytes("second");
     BASALT.admin().createTable(TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setTimeToLive(2).build()).build());
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(hour).setTimeToLive(3_600).build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(second).setTimeToLive(1).build()).build());
     try (Table table = BASALT.connection().getTable(name)) {
-      table.put(new Put(toBytes("r")).addColumn(F, toBytes("q"), toBytes("v")));
-      assertArrayEquals(toBytes("v"), table.get(new Get(toBytes("r"))).getValue(F, toBytes("q")));
-      Thread.sleep(2_500);
-      assertTrue(table.get(new Get(toBytes("r"))).isEmpty(), "expired after the 2 s TTL");
+      long now = System.currentTimeMillis();
+      table.put(new Put(toBytes("r")).addColumn(hour, toBytes("expired"), now - 5_400_000, toBytes("v"))
+          .addColumn(hour, toBytes("live"), now - 1_800_000, toBytes("v"))
+          .addColumn(hour, toBytes("now"), now, toBytes("v")));
+      List<String> visible = new ArrayList<>();
+      for (Cell cell : table.get(new Get(toBytes("r"))).rawCells()) {
+        visible.add(Bytes.toString(CellUtil.cloneQualifier(cell)));
+      }
+      assertEquals(List.of("live", "now"), visible, "90 minutes old is past a one-hour TTL, 30 minutes is not");
+
+      long written = System.nanoTime();
+      table.put(new Put(toBytes("s")).addColumn(second, toBytes("q"), toBytes("v")));
+      long deadline = written + TimeUnit.SECONDS.toNanos(30);
+      while (!table.get(new Get(toBytes("s"))).isEmpty()) {
+        assertTrue(System.nanoTime() < deadline, "a cell under a one-second TTL still visible after 30 s");
+        Thread.sleep(50); // the poll's interval
+      }
+      long hiddenAfterNanos = System.nanoTime() - written;
+      // The server stamps the cell in whole milliseconds after the put was sent: hidden no sooner than 999 ms on.
+      assertTrue(hiddenAfterNanos >= 999_000_000L, "hidden " + hiddenAfterNanos / 1_000_000 + " ms after the put");
     }
   }
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
@@ -80,8 +81,11 @@ class CrashSafetyTest {
         }
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> threads = scenario.load(connection, admin, round, stop).stream().map(Thread::new).toList();
+        int acknowledgedBefore = scenario.rowsAcknowledged();
         threads.forEach(Thread::start);
-        Thread.sleep(300 + random.nextInt(1_200));
+        awaitAcknowledged(scenario, acknowledgedBefore + 10, threads);
+        // Not synchronization: the moment of the kill within the load is what is tested, random and replayable.
+        Thread.sleep(random.nextInt(1_200));
         basalt.kill();
         stop.set(true);
         for (Thread thread : threads) {
@@ -92,6 +96,18 @@ class CrashSafetyTest {
     System.out.printf("CrashSafetyTest %s: %d kills survived (seed %d), %s; %d s%n", name, kills, seed,
         scenario.summary(), (System.nanoTime() - start) / 1_000_000_000);
     return kills;
+  }
+
+  /** Returns once the load has {@code rows} rows acknowledged: the kill must come while it is under way. */
+  private static void awaitAcknowledged(CrashScenario scenario, int rows, List<Thread> load)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (scenario.rowsAcknowledged() < rows) {
+      assertTrue(load.stream().anyMatch(Thread::isAlive), "the load stopped before acknowledging anything");
+      assertTrue(System.nanoTime() < deadline, "the load acknowledged " + scenario.rowsAcknowledged() + " rows, "
+          + "fewer than " + rows + ", within 60 s");
+      Thread.sleep(20); // the poll's interval
+    }
   }
 
   /**

@@ -34,6 +34,9 @@ interface CrashScenario {
   /** After the restart that follows kill {@code kill}: everything acknowledged before it is there, whole. */
   void verify(Connection connection, int kill) throws IOException;
 
+  /** Rows acknowledged so far, in every round: the test kills the server only once the load is under way. */
+  int rowsAcknowledged();
+
   /** What was written and verified, for the test's last line. */
   String summary();
 

@@ -3,11 +3,13 @@ package io.basalt.conformance;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.JvmThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -116,10 +119,10 @@ class GracefulShutdownTest {
       threads.add(new Thread(() -> increment(connection, increments, incrementsUnanswered, errors, stop)));
       threads.add(new Thread(() -> scan(connection, wrongAnswers, errors, scans, stop)));
       threads.forEach(Thread::start);
-      Thread.sleep(2_000);
+      awaitTraffic(acknowledged, increments, scans, errors);
 
       CompletableFuture<SlowCall> inFlight = CompletableFuture.supplyAsync(() -> slowGet(slowTable));
-      Thread.sleep(500); // long enough for the call to reach a handler, far shorter than the call itself
+      String runningIn = awaitRunning(basalt, inFlight);
       sigterm = System.nanoTime();
       exitStatus = basalt.stop();
       long stopMillis = (System.nanoTime() - sigterm) / 1_000_000;
@@ -130,8 +133,8 @@ class GracefulShutdownTest {
       }
       slowTable.close();
       System.out.printf("GracefulShutdownTest: stopped in %d ms under traffic after %d acknowledged rows, "
-          + "%d increments and %d scans; the in-flight call ran %d ms, %d ms of them after SIGTERM; clients saw %s%n",
-          stopMillis, acknowledged.size(), increments.get(), scans.get(),
+          + "%d increments and %d scans; the in-flight call (seen running in %s) ran %d ms, %d ms of them after "
+          + "SIGTERM; clients saw %s%n", stopMillis, acknowledged.size(), increments.get(), scans.get(), runningIn,
           (slow.endNanos() - slow.startNanos()) / 1_000_000, (slow.endNanos() - sigterm) / 1_000_000,
           histogram(errors));
       log = basalt.logLines();
@@ -157,6 +160,38 @@ class GracefulShutdownTest {
       assertTrue(value >= increments.get() && value <= increments.get() + incrementsUnanswered.get(),
           "counter " + value + ": " + increments.get() + " acknowledged, " + incrementsUnanswered.get()
               + " unanswered");
+    }
+  }
+
+  /**
+   * Returns once every kind of client is getting answers: 120 rows acknowledged (about 20 per writer), 10 increments
+   * and 2 whole scans. Before SIGTERM no client may see an error, so one fails the test here at once.
+   */
+  private static void awaitTraffic(Queue<String> acknowledged, AtomicLong increments, AtomicLong scans,
+      Queue<Seen> errors) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (acknowledged.size() < 120 || increments.get() < 10 || scans.get() < 2) {
+      assertEquals(List.of(), errors.stream().map(Seen::toString).toList(), "errors before SIGTERM");
+      assertTrue(System.nanoTime() < deadline, "no steady traffic within 60 s: " + acknowledged.size()
+          + " rows, " + increments.get() + " increments, " + scans.get() + " scans");
+      Thread.sleep(20); // the poll's interval
+    }
+  }
+
+  /**
+   * Returns once the slow call is running in the server, seen in a thread dump as a thread evaluating its filter's
+   * regular expression: the event SIGTERM must follow for the call to be in flight. Fails if the call was answered
+   * first (too fast to be caught in flight on this machine).
+   */
+  private static String awaitRunning(BasaltProcess basalt, CompletableFuture<SlowCall> call) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) { // no pause: each look runs jcmd, a few hundred milliseconds
+      Optional<String> thread = JvmThreads.running(basalt.pid(), "RegexStringComparator");
+      if (thread.isPresent()) {
+        return thread.get();
+      }
+      assertFalse(call.isDone(), "the slow call was answered before a thread dump saw it running");
+      assertTrue(System.nanoTime() < deadline, "the slow call was not seen running within 60 s");
     }
   }
 
@@ -310,6 +345,7 @@ class GracefulShutdownTest {
     }
   }
 
+  /** Paces a client's retries while the server stops: not synchronization, nothing waits for this pause. */
   private static void pause() {
     try {
       Thread.sleep(20);

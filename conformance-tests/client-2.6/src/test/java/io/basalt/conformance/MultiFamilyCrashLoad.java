@@ -117,7 +117,7 @@ final class MultiFamilyCrashLoad implements CrashScenario {
       } catch (Exception e) {
         // The kill, or a region with too few rows to split yet: the verification after the restart decides.
         try {
-          Thread.sleep(50);
+          Thread.sleep(50); // paces the next attempt; nothing waits for this
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt();
           return;
@@ -163,7 +163,8 @@ final class MultiFamilyCrashLoad implements CrashScenario {
     counterAtRoundStart = f;
   }
 
-  int rowsAcknowledged() {
+  @Override
+  public int rowsAcknowledged() {
     return acknowledged.size();
   }
 

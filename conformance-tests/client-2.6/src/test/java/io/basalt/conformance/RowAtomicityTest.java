@@ -37,6 +37,10 @@ class RowAtomicityTest {
   private static final byte[][] FAMILIES = {toBytes("a"), toBytes("b"), toBytes("c")};
   private static final byte[] Q = toBytes("q");
   private static final int ROWS = 50;
+  /** How long readers race writers: the stress's length, what the test buys its confidence with. */
+  private static final long STRESS_NANOS = TimeUnit.SECONDS.toNanos(5);
+  /** The work done at the least, however slow the machine: writes made, and rows read and checked. */
+  private static final int WORK = 1_000;
 
   @Test
   void readersNeverSeeAHalfWrittenRow() throws Exception {
@@ -48,6 +52,7 @@ class RowAtomicityTest {
       AtomicLong rowsChecked = new AtomicLong();
       ExecutorService pool = Executors.newFixedThreadPool(6);
       List<Future<?>> tasks = new ArrayList<>();
+      long start = System.nanoTime();
       try (Table table = connection.getTable(name)) {
         for (int w = 0; w < 3; w++) {
           tasks.add(pool.submit(() -> {
@@ -82,16 +87,38 @@ class RowAtomicityTest {
           }
           return null;
         }));
-        TimeUnit.SECONDS.sleep(5);
-        running.set(false);
-        for (Future<?> task : tasks) {
-          task.get(60, TimeUnit.SECONDS);
+        try {
+          awaitWork(start, tokens, rowsChecked, tasks);
+        } finally {
+          running.set(false);
         }
+        for (Future<?> task : tasks) {
+          task.get(60, TimeUnit.SECONDS); // rethrows what a reader saw
+        }
+        assertTrue(tokens.get() >= WORK && rowsChecked.get() >= WORK, "the writers and readers did their share");
+        System.out.printf("RowAtomicityTest: %d writes and %d rows checked in %d ms%n", tokens.get(),
+            rowsChecked.get(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       } finally {
         pool.shutdownNow();
       }
-      assertTrue(tokens.get() > 100, "writers made progress: " + tokens.get());
-      assertTrue(rowsChecked.get() > 100, "readers made progress: " + rowsChecked.get());
+    }
+  }
+
+  /**
+   * Returns once the stress has run its five seconds and at least {@link #WORK} writes were made and rows checked: a
+   * slow machine takes longer rather than checking less. Not synchronization: nothing waits for an event, the length
+   * is what is tested. A task that ended early (a reader saw a torn row) ends the wait at once.
+   */
+  private static void awaitWork(long start, AtomicLong tokens, AtomicLong rowsChecked, List<Future<?>> tasks)
+      throws InterruptedException {
+    long deadline = start + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() - start < STRESS_NANOS || tokens.get() < WORK || rowsChecked.get() < WORK) {
+      if (tasks.stream().anyMatch(Future::isDone)) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, "in 120 s only " + tokens.get() + " writes and "
+          + rowsChecked.get() + " rows checked");
+      Thread.sleep(20); // the poll's interval
     }
   }
 

@@ -94,6 +94,8 @@ class ScannerCallsTest {
   @Test
   void aScannerLeftAloneBeyondItsLeaseIsUnknown() throws Exception {
     long id = open().getScannerId();
+    // Not synchronization: the client's silence is what is tested (any call would renew the lease), and nothing
+    // outside the server shows the lease running out. Three leases cover one and the reaper's 100 ms rounds.
     Thread.sleep(3L * LEASE_MILLIS);
     RpcResponse expired = call(next(id, 0, 2));
     assertEquals(UnknownScannerException.class.getName(), expired.exceptionClass(), expired.toString());
@@ -108,7 +110,7 @@ class ScannerCallsTest {
     long seq = 0;
     long until = System.currentTimeMillis() + 3L * LEASE_MILLIS;
     while (System.currentTimeMillis() < until) {
-      Thread.sleep(LEASE_MILLIS / 4);
+      Thread.sleep(LEASE_MILLIS / 4); // the pace of the renewals under test
       ScanResponse renewed = ok(call(RequestConverter.buildScanRequest(id, 0, false, seq++, false, true, 0)));
       assertEquals(0, renewed.getResultsCount(), "a renewal reads nothing");
     }
@@ -128,7 +130,7 @@ class ScannerCallsTest {
     ScanResponse late = ok(call(ScanRequest.newBuilder().setScannerId(id).setNumberOfRows(2).build()));
     assertEquals(0, late.getResultsCount());
     assertFalse(late.getMoreResults());
-    // ... and a lease after the last such call, the id is unknown.
+    // ... and a lease after the last such call, the id is unknown. The silence is what is tested, as above.
     Thread.sleep(3L * LEASE_MILLIS);
     RpcResponse forgotten = call(ScanRequest.newBuilder().setScannerId(id).setNumberOfRows(2).build());
     assertEquals(UnknownScannerException.class.getName(), forgotten.exceptionClass(), forgotten.toString());

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -71,14 +72,46 @@ class ScannerLimitTest {
     }
   }
 
+  /**
+   * Scanners left alone hold their places until their lease runs out, then free them: the test opens the limit's
+   * worth, finds one more refused, and then waits for room by trying to open one every 50 ms, which an idle
+   * scanner's lease does not see (it is another scanner's call). Room comes only once a lease has run out, and the
+   * fresh scanners then fill the limit again.
+   */
   @Test
   void scannersWhoseLeaseRanOutNoLongerCount() throws Exception {
     try (Table table = BASALT.connection().getTable(TABLE)) {
+      long openedBefore = System.nanoTime();
       List<ResultScanner> abandoned = openScanners(table, LIMIT);
-      Thread.sleep(3L * LEASE_MILLIS);
-      List<ResultScanner> fresh = openScanners(table, LIMIT);
-      fresh.forEach(ResultScanner::close);
-      abandoned.forEach(ResultScanner::close);
+      assertThrows(DoNotRetryIOException.class, () -> openScanner(table), "the abandoned scanners fill the limit");
+
+      List<ResultScanner> fresh = new ArrayList<>();
+      for (int i = 0; i < LIMIT; i++) {
+        fresh.add(openWhenThereIsRoom(table));
+      }
+      long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - openedBefore);
+      assertTrue(waitedMillis >= LEASE_MILLIS, "room came after " + waitedMillis + " ms, before a "
+          + LEASE_MILLIS + " ms lease could run out");
+      assertThrows(DoNotRetryIOException.class, () -> openScanner(table), "the fresh scanners fill the limit");
+      for (ResultScanner scanner : fresh) {
+        assertNotNull(scanner.next(), "every fresh scanner reads");
+        scanner.close();
+      }
+      abandoned.forEach(ResultScanner::close); // tidies the client; the server has forgotten them
+    }
+  }
+
+  private static ResultScanner openWhenThereIsRoom(Table table) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        return openScanner(table);
+      } catch (DoNotRetryIOException refused) {
+        assertTrue(refused.getMessage().contains("basalt.ipc.server.max.scanners.per.connection"),
+            refused.getMessage());
+        assertTrue(System.nanoTime() < deadline, "no room within 30 s: the abandoned scanners' leases never ran out");
+        Thread.sleep(50); // the poll's interval: each try is a call to the server
+      }
     }
   }
 

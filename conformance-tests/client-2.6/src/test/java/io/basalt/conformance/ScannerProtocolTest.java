@@ -84,7 +84,8 @@ class ScannerProtocolTest {
       for (Result result : scanner) {
         rows.add(Bytes.toString(result.getRow()));
         if (rows.size() == 5) {
-          TimeUnit.MILLISECONDS.sleep(2 * LEASE_MILLIS); // the server drops the idle scanner meanwhile
+          // The application's pause is what is tested: the server drops the idle scanner meanwhile.
+          TimeUnit.MILLISECONDS.sleep(2 * LEASE_MILLIS);
         }
       }
     }
@@ -105,7 +106,7 @@ class ScannerProtocolTest {
       for (Result ignored : scanner) {
         rows++;
         if (rows == 3) {
-          TimeUnit.MILLISECONDS.sleep(3 * LEASE_MILLIS);
+          TimeUnit.MILLISECONDS.sleep(3 * LEASE_MILLIS); // the application dawdling is what is tested
         }
       }
       assertEquals(20, rows);

@@ -106,7 +106,8 @@ final class SingleFamilyCrashLoad implements CrashScenario {
     }
   }
 
-  int rowsAcknowledged() {
+  @Override
+  public int rowsAcknowledged() {
     return acknowledged.size();
   }
 

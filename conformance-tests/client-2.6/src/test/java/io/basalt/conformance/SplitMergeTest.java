@@ -133,6 +133,7 @@ class SplitMergeTest {
     TableName name = create("split_busy", 0);
     AtomicBoolean done = new AtomicBoolean();
     AtomicInteger written = new AtomicInteger();
+    AtomicInteger counted = new AtomicInteger();
     List<Throwable> errors = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     for (int w = 0; w < 3; w++) {
@@ -154,6 +155,7 @@ class SplitMergeTest {
       try (Table table = BASALT.connection().getTable(name)) {
         while (!done.get()) {
           count(table);
+          counted.incrementAndGet();
         }
       } catch (Throwable e) {
         synchronized (errors) {
@@ -164,9 +166,9 @@ class SplitMergeTest {
     threads.forEach(Thread::start);
     try {
       for (int round = 0; round < 6; round++) {
-        Thread.sleep(150);
+        awaitProgress(written, counted, errors);
         BASALT.admin().split(name, toBytes("w" + (round % 3) + "-0000" + round));
-        Thread.sleep(150);
+        awaitProgress(written, counted, errors);
         List<RegionInfo> regions = BASALT.admin().getRegions(name);
         if (regions.size() > 2) {
           BASALT.admin().mergeRegionsAsync(new byte[][] {regions.get(0).getRegionName(),
@@ -182,6 +184,24 @@ class SplitMergeTest {
     assertTrue(errors.isEmpty(), "client calls failed: " + errors);
     try (Table table = BASALT.connection().getTable(name)) {
       assertEquals(written.get(), count(table), "every acknowledged write is there, once");
+    }
+  }
+
+  /**
+   * Returns once the clients have made progress since the last split or merge: 30 more writes acknowledged and one
+   * more whole count of the table, so each change meets writers and a scanner in the middle of their work.
+   */
+  private static void awaitProgress(AtomicInteger written, AtomicInteger counted, List<Throwable> errors)
+      throws InterruptedException {
+    int writtenBefore = written.get();
+    int countedBefore = counted.get();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (written.get() < writtenBefore + 30 || counted.get() < countedBefore + 1) {
+      synchronized (errors) {
+        assertTrue(errors.isEmpty(), "client calls failed: " + errors);
+      }
+      assertTrue(System.nanoTime() < deadline, "the clients made no progress in 60 s");
+      Thread.sleep(10); // the poll's interval
     }
   }
 

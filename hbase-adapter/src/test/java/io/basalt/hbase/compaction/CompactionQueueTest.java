@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -168,6 +169,32 @@ class CompactionQueueTest {
     assertEquals(1, parent.compactions.get());
     assertEquals(0, lower.compactions.get(), "the daughters took over compacted rows");
     assertEquals(0, upper.compactions.get(), "the daughters took over compacted rows");
+  }
+
+  /**
+   * The periodic check runs while compactions are switched off but queues nothing, and the first check after they
+   * are switched on queues the region it finds due. Checks are counted as they fetch the regions; the check and the
+   * compactions it queues share one thread, so when the third check starts, anything the first two queued has run.
+   */
+  @Test
+  void checksWhileCompactionsAreSwitchedOffQueueNothingAndOnesAfterDo() throws Exception {
+    FakeRegion due = serve(new FakeRegion(FIRST, cancelled -> {}));
+    due.backlog.wrote(100);
+    assertTrue(queue.switchCompactions(false), "they were on");
+    Semaphore checks = new Semaphore(0);
+    queue.compactWhenWritten(() -> {
+      checks.release();
+      return List.of(due);
+    }, 1);
+    assertTrue(checks.tryAcquire(3, 10, TimeUnit.SECONDS), "three checks within 10 s");
+    assertEquals(0, due.compactions.get(), "nothing compacted while switched off");
+    assertEquals(CompactionState.NONE, queue.state(FIRST), "nothing queued while switched off");
+
+    assertFalse(queue.switchCompactions(true));
+    assertTrue(due.started.await(10, TimeUnit.SECONDS), "compacted once switched on");
+    awaitIdle(FIRST);
+    assertEquals(1, due.compactions.get());
+    assertEquals(0, due.backlog.written(), "the compaction judged every cell written");
   }
 
   private FakeRegion serve(FakeRegion region) {

@@ -58,7 +58,10 @@ public final class RawRpcConnection implements AutoCloseable {
     out.flush();
   }
 
-  /** Sends {@code bytes} one at a time, {@code pauseMillis} apart; stops early if the server closes. */
+  /**
+   * Sends {@code bytes} one at a time, {@code pauseMillis} apart; stops early if the server closes. The pauses are
+   * what is tested (a slow sender), not synchronization.
+   */
   public void trickle(byte[] bytes, long pauseMillis) throws IOException, InterruptedException {
     for (byte b : bytes) {
       out.write(b);

@@ -133,16 +133,16 @@ class DifferentialTest {
             + expected.text().replace("\n", "\n       "));
         if ((i + 1) % COMPACTION_INTERVAL == 0) {
           // A scan that failed on HBase leaves its scanners open until their lease ends, and HBase's compactions
-          // keep every cell newer than an open scanner's read point; Basalt's scanners read snapshots instead.
-          long leaseEnd = lastKnownBugMillis + HBaseOracleProcess.SCANNER_LEASE_MILLIS + 2_000;
-          if (System.currentTimeMillis() < leaseEnd) {
-            sleep(leaseEnd - System.currentTimeMillis());
-          }
+          // keep every cell newer than an open scanner's read point; Basalt's scanners read snapshots instead. So
+          // until such a lease has surely ended, compacting again until the two agree waits for HBase to let go.
+          long leaseEnd = lastKnownBugMillis + HBaseOracleProcess.SCANNER_LEASE_MILLIS + 30_000;
           String before = everything(real);
           String compacted = null;
           String basaltCompacted = null;
           // HBase may skip a region whose files a compaction of its own is busy with; asking again completes it.
-          for (int attempt = 0; attempt < 3 && (compacted == null || !compacted.equals(basaltCompacted)); attempt++) {
+          int attempts = 0;
+          for (; (compacted == null || !compacted.equals(basaltCompacted))
+              && (attempts < 3 || System.currentTimeMillis() < leaseEnd); attempts++) {
             majorCompact(hbaseConnection);
             majorCompact(basaltConnection);
             compacted = everything(real);
@@ -153,7 +153,8 @@ class DifferentialTest {
                 + difference("major compaction after operation " + i, compacted, basaltCompacted, history, replay));
           }
           System.out.println("Major compaction after operation " + i + ": " + before.lines().count() + " rows stored, "
-              + before.length() + " characters before, " + compacted.length() + " after");
+              + before.length() + " characters before, " + compacted.length() + " after, " + attempts
+              + (attempts == 1 ? " round" : " rounds"));
           remember(history, i + ": flush and major compaction");
         }
       }
@@ -181,20 +182,11 @@ class DifferentialTest {
         if (System.currentTimeMillis() > deadline) {
           fail("major compaction did not finish in 120 s");
         }
-        Thread.sleep(50);
+        Thread.sleep(50); // the poll's interval
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for a compaction", e);
-    }
-  }
-
-  private static void sleep(long millis) throws IOException {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
     }
   }
 

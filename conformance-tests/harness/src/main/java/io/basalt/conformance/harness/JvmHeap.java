@@ -37,7 +37,8 @@ public final class JvmHeap {
     return usedKb * 1024;
   }
 
-  private static String jcmd(long pid, String command) throws IOException {
+  /** Runs one {@code jcmd} command against JVM {@code pid} and returns what it printed. */
+  static String jcmd(long pid, String command) throws IOException {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command)
         .redirectErrorStream(true).start();
