@@ -1,6 +1,7 @@
 package io.basalt.hbase.compaction;
 
 import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.storage.keys.ByteArrays;
 import java.io.IOException;
 import java.time.Clock;
 
@@ -29,9 +30,21 @@ public final class MemstoreFlush {
     flush(table, clock.millis());
   }
 
+  /**
+   * Flushes the memtables of the table's regions that cover rows {@code [startRow, endRow)} (empty bounds are open),
+   * as HBase flushes only the regions a split, merge or region truncation closes: what those regions' flushes would
+   * leave out is erased, and the other regions' cells are left as their memstores would hold them. The memtables are
+   * written out whole (RocksDB flushes a column family, not a key range), so the other regions' cells go to files
+   * unjudged; they keep their versions until a compaction, where HBase's next flush of those regions might drop some.
+   */
+  public void flushRows(HBaseTable table, byte[] startRow, byte[] endRow) throws IOException {
+    TabletCompaction.ofMemtables(table, startRow, endRow, clock.millis()).run();
+    table.storage().flush();
+  }
+
   /** Flushes the table's memtables after erasing what HBase's flush at {@code nowMillis} would leave out. */
   public static void flush(HBaseTable table, long nowMillis) throws IOException {
-    TabletCompaction.ofMemtables(table, nowMillis).run();
+    TabletCompaction.ofMemtables(table, ByteArrays.EMPTY, ByteArrays.EMPTY, nowMillis).run();
     table.storage().flush();
   }
 }

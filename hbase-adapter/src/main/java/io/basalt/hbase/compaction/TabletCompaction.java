@@ -84,13 +84,15 @@ public final class TabletCompaction {
   }
 
   /**
-   * What HBase's flush drops from a memstore, over every row of a table: a minor compaction's verdicts on the cells
-   * the memtables hold, judged among themselves (cells already in files were judged at their own flush and take no
-   * part). Its run erases those cells and leaves the memtables to be flushed by the caller.
+   * What HBase's flush drops from a memstore, over rows {@code [startRow, endRow)} of a table (empty bounds are
+   * open): a minor compaction's verdicts on the cells the memtables hold, judged among themselves (cells already in
+   * files were judged at their own flush and take no part). Its run erases those cells and leaves the memtables to
+   * be flushed by the caller.
    */
-  static TabletCompaction ofMemtables(HBaseTable table, long nowMillis) throws NoSuchColumnFamilyException {
-    return new TabletCompaction(table, new TabletDefinition(0, ByteArrays.EMPTY, ByteArrays.EMPTY), null, nowMillis,
-        false, () -> false, true);
+  static TabletCompaction ofMemtables(HBaseTable table, byte[] startRow, byte[] endRow, long nowMillis)
+      throws NoSuchColumnFamilyException {
+    return new TabletCompaction(table, new TabletDefinition(0, startRow, endRow), null, nowMillis, false,
+        () -> false, true);
   }
 
   public Outcome run() throws StorageException {

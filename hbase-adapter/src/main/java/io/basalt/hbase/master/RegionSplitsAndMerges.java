@@ -61,7 +61,7 @@ public final class RegionSplitsAndMerges {
     byte[] splitAt = chosen;
     // Taken before the change: the parent's statistics go once the regions are next listed.
     CompactionBacklog parentBacklog = backlogOf(region);
-    HBaseTable after = ddl.changeTablets(name, (table, storageName) -> {
+    HBaseTable after = ddl.changeTablets(name, region.getStartKey(), region.getEndKey(), (table, storageName) -> {
       TabletDefinition tablet = tabletOf(table, region);
       if (!table.descriptor().isSplitEnabled()) {
         throw new DoNotRetryIOException("Split region " + region.getRegionNameAsString()
@@ -124,7 +124,10 @@ public final class RegionSplitsAndMerges {
     TableName name = sorted.get(0).getTable();
     // Taken before the change, as for a split: the parents' statistics go once the regions are next listed.
     List<CompactionBacklog> parentBacklogs = new ArrayList<>();
-    HBaseTable after = ddl.changeTablets(name, (table, storageName) -> {
+    // The regions merged, and any between them a forced merge takes in, close.
+    byte[] spanStart = sorted.get(0).getStartKey();
+    byte[] spanEnd = sorted.get(sorted.size() - 1).getEndKey();
+    HBaseTable after = ddl.changeTablets(name, spanStart, spanEnd, (table, storageName) -> {
       if (!table.descriptor().isMergeEnabled()) {
         throw new DoNotRetryIOException("Merge of " + RegionInfo.getShortNameToLog(sorted)
             + " failed as region merge is disabled for the table");
@@ -163,7 +166,7 @@ public final class RegionSplitsAndMerges {
     if (name.equals(TableName.META_TABLE_NAME)) {
       throw new IOException("Can't truncate region in catalog tables");
     }
-    ddl.changeTablets(name, (table, storageName) -> {
+    ddl.changeTablets(name, region.getStartKey(), region.getEndKey(), (table, storageName) -> {
       if (!table.isEnabled()) {
         throw new TableNotEnabledException(name);
       }

@@ -335,13 +335,15 @@ public final class TableDdl {
   }
 
   /**
-   * Changes a table's tablets and publishes the table with its new regions. The table is flushed first, as HBase
-   * flushes the regions a split or merge closes.
+   * Changes a table's tablets and publishes the table with its new regions. The regions covering rows
+   * {@code [startRow, endRow)} are flushed first, as HBase flushes the regions a split, merge or region truncation
+   * closes, and only those.
    */
-  HBaseTable changeTablets(TableName name, TabletChange change) throws IOException {
+  HBaseTable changeTablets(TableName name, byte[] startRow, byte[] endRow, TabletChange change)
+      throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      flusher.flush(table);
+      flusher.flushRows(table, startRow, endRow);
       change.apply(table, storageName(name));
       return publish(new HBaseTable(name, table.descriptor(), table.state(), table.storage()));
     }
