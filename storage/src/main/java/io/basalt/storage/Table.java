@@ -17,15 +17,12 @@ import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.errors.WouldBlockException;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.CompactRangeOptions;
-import org.rocksdb.FlushOptions;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -270,30 +267,12 @@ public final class Table {
 
   /** Writes this table's memtables to SST files and waits for it. */
   public void flush() throws StorageException {
-    lifecycle.readLock().lock();
-    try (FlushOptions options = new FlushOptions().setWaitForFlush(true)) {
-      checkNotDropped();
-      db.flush(options, handles);
-    } catch (RocksDBException e) {
-      throw new StorageException("flush of table " + definition.name() + " failed: " + e.getMessage(), e);
-    } finally {
-      lifecycle.readLock().unlock();
-    }
+    onFiles("flush", (db, handles) -> TableFiles.flush(db, handles));
   }
 
   /** Compacts every file of this table's column families into one sorted run per family, and waits for it. */
   public void compact() throws StorageException {
-    lifecycle.readLock().lock();
-    try {
-      checkNotDropped();
-      for (ColumnFamilyHandle handle : handles) {
-        db.compactRange(handle);
-      }
-    } catch (RocksDBException e) {
-      throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
-    } finally {
-      lifecycle.readLock().unlock();
-    }
+    onFiles("compaction", (db, handles) -> TableFiles.compact(db, handles));
   }
 
   /**
@@ -301,23 +280,7 @@ public final class Table {
    * it: erased cells and their tombstones leave the files.
    */
   public void compactRows(byte[] lowRow, byte[] highRow) throws StorageException {
-    byte[] low = lowRow.length == 0 ? null : CellKeys.rowStart(lowRow);
-    byte[] high = highRow.length == 0 ? null : CellKeys.rowStart(highRow);
-    lifecycle.readLock().lock();
-    try (CompactRangeOptions options = new CompactRangeOptions()
-        // Without this RocksDB leaves the last level's files alone when no compaction filter is set.
-        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)
-        // RocksDB's own compactions go on meanwhile, so writes arriving during a long rewrite do not stall.
-        .setExclusiveManualCompaction(false)) {
-      checkNotDropped();
-      for (ColumnFamilyHandle handle : handles) {
-        db.compactRange(handle, low, high, options);
-      }
-    } catch (RocksDBException e) {
-      throw new StorageException("compaction of table " + definition.name() + " failed: " + e.getMessage(), e);
-    } finally {
-      lifecycle.readLock().unlock();
-    }
+    onFiles("compaction", (db, handles) -> TableFiles.compactRows(db, handles, lowRow, highRow));
   }
 
   /**
@@ -328,41 +291,12 @@ public final class Table {
    * range; cursors already open keep reading what they started with.
    */
   public void deleteRows(byte[] lowRow, byte[] highRow) throws StorageException {
-    byte[] low = lowRow.length == 0 ? new byte[0] : CellKeys.rowStart(lowRow);
-    byte[] high = highRow.length == 0 ? null : CellKeys.rowStart(highRow);
-    lifecycle.readLock().lock();
-    try (WriteBatch batch = new WriteBatch();
-        RowLocks.RowLock ignored = rowLocks.lockEveryRow()) {
-      checkNotDropped();
-      for (ColumnFamilyHandle handle : handles) {
-        // Row keys have no largest value, so an open end is the family's last key, which no writer can move while
-        // every row lock is held.
-        byte[] last = high == null ? lastKey(handle) : null;
-        byte[] end = high != null ? high : last;
-        if (end != null && Arrays.compareUnsigned(low, end) < 0) {
-          batch.deleteRange(handle, low, end);
-        }
-        if (last != null && Arrays.compareUnsigned(low, last) <= 0) {
-          batch.delete(handle, last);
-        }
+    onFiles("deleting rows", (db, handles) -> {
+      try (WriteBatch batch = new WriteBatch(); RowLocks.RowLock ignored = rowLocks.lockEveryRow()) {
+        TableFiles.deleteRows(db, handles, lowRow, highRow, batch);
+        db.write(writeOptions.get(Durability.LOG_FSYNC, Waiting.ALLOWED), batch);
       }
-      db.write(writeOptions.get(Durability.LOG_FSYNC, Waiting.ALLOWED), batch);
-    } catch (RocksDBException e) {
-      throw RocksErrors.of("deleting rows of table " + definition.name(), e);
-    } finally {
-      lifecycle.readLock().unlock();
-    }
-  }
-
-  private byte[] lastKey(ColumnFamilyHandle handle) throws RocksDBException {
-    try (RocksIterator iterator = db.newIterator(handle)) {
-      iterator.seekToLast();
-      if (!iterator.isValid()) {
-        iterator.status();
-        return null;
-      }
-      return iterator.key();
-    }
+    });
   }
 
   /**
@@ -370,12 +304,25 @@ public final class Table {
    * sizes are RocksDB's estimates (see {@link TabletSize}), not exact counts.
    */
   public List<TabletSize> approximateSizes(List<TabletDefinition> tablets) throws StorageException {
+    List<List<TabletSize>> sizes = new ArrayList<>(1);
+    onFiles("sizing", (db, handles) -> sizes.add(TabletSizer.approximate(db, handles, tablets)));
+    return sizes.get(0);
+  }
+
+  /** Work on the table's column families as a whole. */
+  @FunctionalInterface
+  private interface FilesWork {
+    void run(RocksDB db, List<ColumnFamilyHandle> handles) throws RocksDBException, StorageException;
+  }
+
+  /** Runs {@code work} on the current column families, which no schema change or drop replaces meanwhile. */
+  private void onFiles(String what, FilesWork work) throws StorageException {
     lifecycle.readLock().lock();
     try {
       checkNotDropped();
-      return TabletSizer.approximate(db, handles, tablets);
+      work.run(db, handles);
     } catch (RocksDBException e) {
-      throw new StorageException("sizing table " + definition.name() + " failed: " + e.getMessage(), e);
+      throw RocksErrors.of(what + " of table " + definition.name(), e);
     } finally {
       lifecycle.readLock().unlock();
     }
@@ -473,16 +420,10 @@ public final class Table {
    * (compression, filter policy, data blocks). Shows whether changed options reached the files written since.
    */
   Map<String, TableProperties> fileProperties(byte[] family) throws StorageException {
-    lifecycle.readLock().lock();
-    try {
-      checkNotDropped();
-      return db.getPropertiesOfAllTables(handleFor(definition, handles, family));
-    } catch (RocksDBException e) {
-      throw new StorageException("cannot read the file properties of table " + definition.name() + ": "
-          + e.getMessage(), e);
-    } finally {
-      lifecycle.readLock().unlock();
-    }
+    List<Map<String, TableProperties>> properties = new ArrayList<>(1);
+    onFiles("reading the file properties", (db, handles) -> properties.add(
+        db.getPropertiesOfAllTables(handleFor(definition, handles, family))));
+    return properties.get(0);
   }
 
   /**
