@@ -18,6 +18,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,11 +62,8 @@ public final class CompactionQueue implements AutoCloseable {
     this.clock = clock;
     this.written = written;
     this.directory = directory;
-    this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "compaction");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.worker = Executors.newSingleThreadScheduledExecutor(
+        new ThreadFactoryBuilder().setNameFormat("compaction").setDaemon(true).build());
   }
 
   /** Queues a compaction of {@code region} (of one family, or all when null); ignored while switched off. */

@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,11 +48,8 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
     this.switches = switches;
     this.policy = policy;
     this.clock = clock;
-    this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "automatic-splits");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.worker = Executors.newSingleThreadScheduledExecutor(
+        new ThreadFactoryBuilder().setNameFormat("automatic-splits").setDaemon(true).build());
   }
 
   /** Starts looking every period, unless the policy turns automatic changes off. */

@@ -6,6 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,11 +34,8 @@ public final class SnapshotCleanupChore implements AutoCloseable {
     this.snapshots = snapshots;
     this.switches = switches;
     this.periodMillis = periodMillis;
-    this.worker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "snapshot-cleaner");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.worker = Executors.newSingleThreadScheduledExecutor(
+        new ThreadFactoryBuilder().setNameFormat("snapshot-cleaner").setDaemon(true).build());
   }
 
   /** Starts the schedule if the switch is on. */

@@ -13,6 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.UnknownScannerException;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +44,8 @@ public final class ScannerRegistry implements AutoCloseable {
   public ScannerRegistry(Clock clock, long leaseMillis) {
     this.clock = clock;
     this.leaseMillis = leaseMillis;
-    this.reaper = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "scanner-lease-reaper");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.reaper = Executors.newSingleThreadScheduledExecutor(
+        new ThreadFactoryBuilder().setNameFormat("scanner-lease-reaper").setDaemon(true).build());
     long period = Math.max(100, leaseMillis / 10);
     reaper.scheduleWithFixedDelay(this::expireIdle, period, period, TimeUnit.MILLISECONDS);
   }

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,11 +37,8 @@ public final class TabletStatistics implements AutoCloseable {
 
   public TabletStatistics(Clock clock) {
     this.clock = clock;
-    this.sampler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "tablet-statistics");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.sampler = Executors.newSingleThreadScheduledExecutor(
+        new ThreadFactoryBuilder().setNameFormat("tablet-statistics").setDaemon(true).build());
   }
 
   /** Starts recording the rates once a second. */
