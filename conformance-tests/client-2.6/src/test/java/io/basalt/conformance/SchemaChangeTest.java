@@ -54,7 +54,7 @@ class SchemaChangeTest {
       assertEquals(1, table.get(new Get(toBytes("r")).readAllVersions()).size());
 
       // More versions apply at once, to what the change's flush kept: as HBase's regions flush when they close to
-      // reopen with the new schema, the versions past the old VERSIONS are gone (SchemaOracleTest compares).
+      // reopen with the new schema, the versions past the old VERSIONS are gone (SchemaChangeOracleTest compares).
       BASALT.admin().modifyColumnFamily(name, ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3)
           .setValue("custom", "kept").build());
       assertEquals(1, table.get(new Get(toBytes("r")).readAllVersions()).size());

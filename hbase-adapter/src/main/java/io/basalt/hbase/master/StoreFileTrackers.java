@@ -17,7 +17,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * tracker lists the table's store files ({@code hbase.store.file-tracker.impl}, DEFAULT unless asked otherwise) and
  * refuses descriptor changes that would switch trackers without passing through MIGRATION. Basalt has no store
  * files, so a tracker changes nothing in it; it keeps the setting and applies HBase's rules to it, so descriptors and
- * refusals are HBase's. The rules and messages were checked against HBase 2.6.4 (SchemaChangeOracleTest).
+ * refusals are HBase's. The rules and messages were checked against HBase 2.6.4 (StoreFileTrackerOracleTest).
  */
 final class StoreFileTrackers {
   static final String TRACKER_IMPL = "hbase.store.file-tracker.impl";

@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What HBase 2.6's master answers table DDL aimed at hbase:meta with, operation by operation, checked against a
- * real 2.6.4 (SchemaOracleTest): each refusal has HBase's class and message, and reaches the client the way
+ * real 2.6.4 (HBaseMetaDdlOracleTest): each refusal has HBase's class and message, and reaches the client the way
  * HBase's does, from the RPC or from the procedure's result (which decides, for a plain IOException, whether the
  * client retries it). The catalog knows no hbase:meta, so without these every such call would answer
  * TableNotFoundException.

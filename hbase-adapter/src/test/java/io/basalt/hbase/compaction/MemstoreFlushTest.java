@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A flush drops from the memtables what HBase's flush drops from a memstore, judging the memtables' cells among
  * themselves: cells an earlier flush wrote to files are neither judged again nor counted. The expected stores are
- * what HBase 2.6.4 kept in the same sequences (SchemaOracleTest compares them through clients).
+ * what HBase 2.6.4 kept in the same sequences (SchemaChangeOracleTest compares them through clients).
  */
 class MemstoreFlushTest {
   private static final byte[] F = toBytes("f");

@@ -3,14 +3,10 @@ package io.basalt.conformance.differential;
 import static org.apache.hadoop.hbase.util.Bytes.toBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
-import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -18,7 +14,6 @@ import org.apache.hadoop.hbase.client.BalanceRequest;
 import org.apache.hadoop.hbase.client.BalanceResponse;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Hbck;
 import org.apache.hadoop.hbase.client.Put;
@@ -31,8 +26,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,37 +38,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class MasterCommandsDifferentialTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+  static final BasaltAndHBase SERVERS = BasaltAndHBase.ofItsOwn();
 
   private static final byte[] F = toBytes("f");
   private static final byte[] Q = toBytes("q");
-
-  private static HBaseOracleProcess hbase;
-  private static Connection hbaseConnection;
-  private static Connection basaltConnection;
-
-  @BeforeAll
-  static void startServers() throws Exception {
-    hbase = HBaseOracleProcess.launch("MasterCommandsDifferentialTest");
-    basaltConnection = ConnectionFactory.createConnection(
-        clientConfiguration(BASALT.process().zookeeperHost(), BASALT.process().zookeeperPort()));
-    hbaseConnection = OracleReadiness.connectWhenReady(hbase, clientConfiguration("127.0.0.1", hbase.zookeeperPort()));
-  }
-
-  @AfterAll
-  static void stopServers() throws IOException {
-    try {
-      for (Connection connection : new Connection[] {basaltConnection, hbaseConnection}) {
-        if (connection != null) {
-          connection.close();
-        }
-      }
-    } finally {
-      if (hbase != null) {
-        hbase.close();
-      }
-    }
-  }
 
   /** One step of the session: what it returned, written out, or the error it failed with. */
   @FunctionalInterface
@@ -203,8 +169,8 @@ class MasterCommandsDifferentialTest {
           + Bytes.toString(admin.getRegions(TableName.valueOf("mc_merge")).get(0).getEndKey());
     });
 
-    List<String> basalt = run(steps, basaltConnection);
-    List<String> real = run(steps, hbaseConnection);
+    List<String> basalt = run(steps, SERVERS.basalt());
+    List<String> real = run(steps, SERVERS.hbase());
     assertEquals(String.join("\n", real), String.join("\n", basalt));
   }
 
@@ -274,15 +240,5 @@ class MasterCommandsDifferentialTest {
       admin.createTable(descriptor, splits);
     }
     return name;
-  }
-
-  private static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", zookeeperHost);
-    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    // The refusals compared here cannot succeed on retry; do not spend minutes finding that out.
-    conf.setInt("hbase.client.retries.number", 3);
-    conf.setInt("hbase.client.operation.timeout", 60_000);
-    return conf;
   }
 }

@@ -1,0 +1,179 @@
+package io.basalt.conformance.differential;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.HBaseOracleProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Basalt and a real HBase 2.6.4 side by side, each with a stock 2.6 client connected, for tests that make the same
+ * calls on both and compare what they answer. Register it as a static field with {@code @RegisterExtension}.
+ *
+ * <p>{@link #shared()} is one pair for every test class of the run that touches only tables of its own: HBase takes
+ * some twenty seconds to start, so the pair starts once and stops when the run ends. {@link #ofItsOwn()} is a pair
+ * for one test class, stopped after it, for a test that changes what others would see (switches kept by the
+ * cluster, fixed table names).
+ */
+final class BasaltAndHBase implements BeforeAllCallback {
+  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(BasaltAndHBase.class);
+
+  /** A sequence of calls against one server, on a table name no other sequence uses. */
+  @FunctionalInterface
+  interface Sequence {
+    String run(Connection connection, Admin admin, TableName table) throws Exception;
+  }
+
+  private final boolean shared;
+  private Servers servers;
+
+  private BasaltAndHBase(boolean shared) {
+    this.shared = shared;
+  }
+
+  static BasaltAndHBase shared() {
+    return new BasaltAndHBase(true);
+  }
+
+  static BasaltAndHBase ofItsOwn() {
+    return new BasaltAndHBase(false);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    // A store closes what it holds when its context ends: the root's when the run ends, the class's after it.
+    ExtensionContext owner = shared ? context.getRoot() : context;
+    String name = shared ? "shared" : context.getRequiredTestClass().getSimpleName();
+    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(Servers.class, key -> Servers.start(name), Servers.class);
+  }
+
+  Connection basalt() {
+    return started().basalt;
+  }
+
+  Connection hbase() {
+    return started().hbase;
+  }
+
+  /** A table name no other sequence of the run has used. */
+  TableName newTable(String prefix) {
+    return TableName.valueOf(prefix + "_" + started().tables.incrementAndGet());
+  }
+
+  /** Runs the sequence on both servers, each on a new table of the same name, and requires the same outcome. */
+  String same(Sequence sequence) {
+    TableName table = newTable("same");
+    String expected = outcome(hbase(), sequence, table);
+    String actual = outcome(basalt(), sequence, table);
+    assertEquals(expected, actual, "HBase (expected) and Basalt (actual) differ");
+    return actual;
+  }
+
+  private static String outcome(Connection connection, Sequence sequence, TableName table) {
+    try (Admin admin = connection.getAdmin()) {
+      return sequence.run(connection, admin, table);
+    } catch (Exception e) {
+      return failure(e);
+    }
+  }
+
+  /**
+   * An exception and its causes by class and first line: the rest is the server's stack, which always differs. Times
+   * in milliseconds (in the names of fail-safe snapshots) are masked.
+   */
+  static String failure(Throwable error) {
+    StringBuilder text = new StringBuilder("threw");
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      String message = String.valueOf(t.getMessage());
+      int end = message.indexOf('\n');
+      text.append(' ').append(t.getClass().getName()).append(": ").append(end < 0 ? message : message.substring(0, end));
+    }
+    return text.toString().replaceAll("\\d{13}", "<millis>");
+  }
+
+  /** The stock client's settings for either server, alike but for where its ZooKeeper is. */
+  static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("hbase.zookeeper.quorum", zookeeperHost);
+    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
+    // Many sequences end in errors HBase's client retries; do not spend minutes finding out they persist.
+    conf.setInt("hbase.client.retries.number", 3);
+    conf.setLong("hbase.client.pause", 50);
+    conf.setInt("hbase.client.operation.timeout", 60_000);
+    return conf;
+  }
+
+  private Servers started() {
+    if (servers == null) {
+      throw new IllegalStateException("the servers are not running: the extension must be registered statically");
+    }
+    return servers;
+  }
+
+  /** Both processes, their connections and the run's table counter; closed by the store that holds them. */
+  private static final class Servers implements AutoCloseable {
+    private final AtomicInteger tables = new AtomicInteger();
+    private Path dataDir;
+    private BasaltProcess basaltProcess;
+    private HBaseOracleProcess hbaseProcess;
+    private Connection basalt;
+    private Connection hbase;
+
+    static Servers start(String name) {
+      Servers servers = new Servers();
+      try {
+        servers.dataDir = Files.createTempDirectory("basalt-differential-");
+        servers.basaltProcess = BasaltProcess.start(servers.dataDir, name);
+        servers.hbaseProcess = HBaseOracleProcess.launch(name);
+        servers.basalt = ConnectionFactory.createConnection(clientConfiguration(
+            servers.basaltProcess.zookeeperHost(), servers.basaltProcess.zookeeperPort()));
+        servers.hbase = OracleReadiness.connectWhenReady(servers.hbaseProcess,
+            clientConfiguration("127.0.0.1", servers.hbaseProcess.zookeeperPort()));
+        return servers;
+      } catch (Exception e) {
+        try {
+          servers.close();
+        } catch (IOException closing) {
+          e.addSuppressed(closing);
+        }
+        throw new IllegalStateException("Could not start Basalt and HBase side by side", e);
+      }
+    }
+
+    /** Connections first, then the processes, then Basalt's data; every step is tried, the first failure thrown. */
+    @Override
+    public void close() throws IOException {
+      IOException failure = null;
+      AutoCloseable[] steps = {hbase, basalt, hbaseProcess, basaltProcess,
+          () -> BasaltServerExtension.deleteRecursively(dataDir)};
+      for (AutoCloseable step : steps) {
+        try {
+          if (step != null) {
+            step.close();
+          }
+        } catch (Exception e) {
+          if (failure == null) {
+            failure = e instanceof IOException io ? io : new IOException(e);
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
+  }
+}
