@@ -6,6 +6,11 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.PrefixFilter;
+import org.apache.hadoop.hbase.filter.SkipFilter;
+import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /** Random reads: Gets, existence checks, multi-gets and Scans of every shape, with and without filters. */
@@ -106,7 +111,8 @@ final class ReadGenerator {
       FilterGenerator.FilterSpec drawn = words.chance(45) ? filters.any() : null;
       // HBase 2.6's FuzzyRowFilter can loop forever computing a hint in a reversed scan (the region server's
       // handler spins until the client times out); Basalt steps through such scans instead. Nothing to compare.
-      filter = reversed && drawn != null && drawn.description().contains("FuzzyRowFilter") ? null : drawn;
+      filter = reversed && drawn != null && drawn.description().contains("FuzzyRowFilter") ? null
+          : failsOnHBaseFromTheFirstRow(drawn) ? null : drawn;
       caching = words.chance(30) ? -1 : words.between(1, 10);
       // A batch with a filter that needs whole rows is refused by both servers, but with different classes:
       // HBase with a plain IOException its clients retry, Basalt at once. The conformance tests cover Basalt's.
@@ -116,6 +122,33 @@ final class ReadGenerator {
       limit = words.chance(20) && batch < 0 ? words.between(1, 8) : -1;
       maxResultSize = words.chance(15) ? words.between(1, 300) : -1;
       raw = words.chance(8);
+    }
+
+    /**
+     * HBase 2.6.4's PrefixFilter reads the prefix's length of a row without checking the row's length. A forward scan
+     * from the table's first row that names a column seeks each store file lazily, first to a placeholder cell with
+     * the empty start row, and once the first region has store files that cell reaches the filter: the scan fails
+     * with an ArrayIndexOutOfBoundsException, which the client retries until it gives up (compatibility.md). Each
+     * try leaves a region scanner open on HBase until its lease runs out, and HBase's flushes and compactions honour
+     * an open scanner's read point: a compaction check run meanwhile can lose a version for good on HBase alone
+     * (CompactionOracleTest). Such scans are left out.
+     */
+    private boolean failsOnHBaseFromTheFirstRow(FilterGenerator.FilterSpec drawn) {
+      return drawn != null && !reversed && start == null && prefix == null && shape.namesColumns()
+          && containsPrefixFilter(drawn.build().get());
+    }
+
+    private static boolean containsPrefixFilter(Filter filter) {
+      if (filter instanceof PrefixFilter) {
+        return true;
+      }
+      if (filter instanceof FilterList list) {
+        return list.getFilters().stream().anyMatch(ScanSpec::containsPrefixFilter);
+      }
+      if (filter instanceof SkipFilter skip) {
+        return containsPrefixFilter(skip.getFilter());
+      }
+      return filter instanceof WhileMatchFilter whileMatch && containsPrefixFilter(whileMatch.getFilter());
     }
 
     Scan build() {

@@ -42,6 +42,11 @@ final class ReadShape {
     perFamilyOffset = words.chance(5) ? words.between(1, 2) : -1;
   }
 
+  /** Whether the read names a column (not only whole families), which makes HBase seek its store files lazily. */
+  boolean namesColumns() {
+    return columns.stream().anyMatch(column -> column[1] != null);
+  }
+
   void applyTo(Get get) throws IOException {
     for (byte[][] column : columns) {
       if (column[1] == null) {
