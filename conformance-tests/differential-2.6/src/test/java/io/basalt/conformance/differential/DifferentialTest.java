@@ -2,23 +2,16 @@ package io.basalt.conformance.differential;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
-import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -38,46 +31,9 @@ class DifferentialTest {
   /** How often both servers flush and major-compact, after which everything they store must still agree. */
   private static final int COMPACTION_INTERVAL = 2_500;
 
+  /** The table is this test's own, so the pair of servers is the one the oracle tests share. */
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
-
-  private static HBaseOracleProcess hbase;
-  private static Connection hbaseConnection;
-  private static Connection basaltConnection;
-
-  @BeforeAll
-  static void startServers() throws Exception {
-    hbase = HBaseOracleProcess.launch("DifferentialTest");
-    Configuration basaltConf = clientConfiguration(BASALT.process().zookeeperHost(), BASALT.process().zookeeperPort());
-    basaltConnection = ConnectionFactory.createConnection(basaltConf);
-    hbaseConnection = OracleReadiness.connectWhenReady(hbase, clientConfiguration("127.0.0.1", hbase.zookeeperPort()));
-  }
-
-  @AfterAll
-  static void stopServers() throws IOException {
-    try {
-      for (Connection connection : new Connection[] {basaltConnection, hbaseConnection}) {
-        if (connection != null) {
-          connection.close();
-        }
-      }
-    } finally {
-      if (hbase != null) {
-        hbase.close();
-      }
-    }
-  }
-
-  private static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", zookeeperHost);
-    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    // Errors the workload provokes cannot succeed on retry; do not spend minutes finding that out.
-    conf.setInt("hbase.client.retries.number", 3);
-    conf.setLong("hbase.client.pause", 50);
-    conf.setInt("hbase.client.operation.timeout", 60_000);
-    return conf;
-  }
+  static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
 
   @Test
   void sameOutcomesAsRealHBase() throws IOException {
@@ -91,6 +47,8 @@ class DifferentialTest {
         + " -Dsurefire.failIfNoSpecifiedTests=false -Ddifferential.seed=" + seed + " -Ddifferential.ops=" + operations;
     System.out.println("Differential test: seed " + seed + ", " + operations + " operations (" + replay + ")");
 
+    Connection basaltConnection = SERVERS.basalt();
+    Connection hbaseConnection = SERVERS.hbase();
     for (Connection connection : new Connection[] {basaltConnection, hbaseConnection}) {
       try (Admin admin = connection.getAdmin()) {
         admin.createTable(Vocabulary.tableDescriptor(), Vocabulary.splitKeys());
