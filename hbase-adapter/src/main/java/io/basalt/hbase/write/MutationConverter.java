@@ -48,9 +48,14 @@ public final class MutationConverter {
     this.familyHeldTtl = familyHeldTtl;
   }
 
-  public RowMutation convert(Mutation mutation, long nowMillis, VersionLookup lookup) throws IOException {
+  /**
+   * Converts one mutation of a call, whose earlier mutations going to storage in the same write are in
+   * {@code earlier}; the caller adds the result there.
+   */
+  RowMutation convert(Mutation mutation, long nowMillis, VersionLookup lookup, OneWrite earlier)
+      throws IOException {
     if (mutation instanceof Put put) {
-      return convertPut(put, nowMillis);
+      return convertPut(put, nowMillis, earlier);
     }
     if (mutation instanceof Delete delete) {
       return convertDelete(delete, nowMillis, lookup);
@@ -58,7 +63,7 @@ public final class MutationConverter {
     throw new DoNotRetryIOException(mutation.getClass().getSimpleName() + " is not a Put or a Delete");
   }
 
-  private RowMutation convertPut(Put put, long nowMillis) throws IOException {
+  private RowMutation convertPut(Put put, long nowMillis, OneWrite earlier) throws IOException {
     RowMutation.Builder cells = RowMutation.forRow(put.getRow());
     long ttl = CellTtls.of(put);
     for (Map.Entry<byte[], List<Cell>> family : put.getFamilyCellMap().entrySet()) {
@@ -67,8 +72,8 @@ public final class MutationConverter {
         if (cell.getTypeByte() != KeyValue.Type.Put.getCode()) {
           throw new DoNotRetryIOException("a Put may only carry Put cells, not " + cell.getType());
         }
-        addPut(cells, family.getKey(), CellUtil.cloneQualifier(cell), resolve(cell.getTimestamp(), nowMillis),
-            CellUtil.cloneValue(cell), ttl, nowMillis);
+        addPut(cells, earlier, family.getKey(), CellUtil.cloneQualifier(cell),
+            resolve(cell.getTimestamp(), nowMillis), CellUtil.cloneValue(cell), ttl, nowMillis);
       }
     }
     if (put.size() == 0) {
@@ -118,12 +123,14 @@ public final class MutationConverter {
    * its coordinates: a put with a TTL goes under {@link CellTtls#TTL_PUT} and erases the plain key there; a plain put
    * erases the TTL key only in a family recorded as holding such puts (elsewhere there is none to erase).
    *
-   * <p>A put whose TTL has already run out when it is written changes nothing. HBase stores it, but every read and
-   * every flush or compaction passes over it, so an older put of the same coordinates stays visible behind it.
+   * <p>A put whose TTL has already run out when it is written is not stored. HBase stores it, but every read and
+   * every flush or compaction passes over it, so an older call's put of the same coordinates stays visible behind
+   * it; the same call's earlier puts there it replaces all the same ({@link OneWrite}).
    */
-  void addPut(RowMutation.Builder cells, byte[] family, byte[] qualifier, long timestamp, byte[] value, long ttl,
-      long nowMillis) {
+  void addPut(RowMutation.Builder cells, OneWrite earlier, byte[] family, byte[] qualifier, long timestamp,
+      byte[] value, long ttl, long nowMillis) {
     if (CellTtls.expired(timestamp, ttl, nowMillis)) {
+      earlier.withdrawPuts(cells.row(), family, qualifier, timestamp);
       return;
     }
     if (ttl != CellTtls.NONE) {

@@ -107,7 +107,7 @@ public final class RegionWriter {
           checkBatchRow(mutation.getRow());
           policy.checkCellSizes(mutation);
           if (mutation instanceof Put || mutation instanceof Delete) {
-            pending.add(index, converter.convert(mutation, now, versions), mutation);
+            pending.add(index, converter.convert(mutation, now, versions, pending.writes), mutation);
           } else {
             pending.flush(outcomes);
             outcomes[index] = MutationOutcome.applied(applyDelta(mutation, nonceGroup, request.nonce(), waiting));
@@ -219,8 +219,7 @@ public final class RegionWriter {
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
       long nonce, Waiting waiting) throws IOException {
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
-    // Applied in order in one batch, so a later mutation's cells replace an earlier one's at the same coordinates.
-    List<RowMutation> writes = new ArrayList<>();
+    OneWrite writes = new OneWrite();
     List<Cell> results = new ArrayList<>();
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
@@ -229,7 +228,7 @@ public final class RegionWriter {
       policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
         long stamp = mutation instanceof Put ? putNow : now;
-        writes.add(converter.convert(mutation, stamp, versions));
+        writes.add(converter.convert(mutation, stamp, versions, writes));
       } else if (mutation instanceof Increment || mutation instanceof Append) {
         anyDelta = true;
         if (replay) {
@@ -240,7 +239,7 @@ public final class RegionWriter {
           continue;
         }
         List<Cell> computed = computeDeltas(mutation, now, waiting);
-        writes.add(putsOf(row, computed, now));
+        writes.add(putsOf(row, computed, now, writes));
         if (returnsResults(mutation)) {
           results.addAll(computed);
         }
@@ -250,7 +249,7 @@ public final class RegionWriter {
       }
       durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
-    write(writes, durability, waiting);
+    write(writes.mutations(), durability, waiting);
     if (anyDelta && !replay) {
       nonces.markApplied(nonceGroup, nonce);
     }
@@ -266,7 +265,7 @@ public final class RegionWriter {
     }
     long now = clock.millis();
     List<Cell> computed = computeDeltas(mutation, now, waiting);
-    write(List.of(putsOf(mutation.getRow(), computed, now)), Durabilities.of(mutation.getDurability(),
+    write(List.of(putsOf(mutation.getRow(), computed, now, new OneWrite())), Durabilities.of(mutation.getDurability(),
         table.durability()), waiting);
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
@@ -338,10 +337,10 @@ public final class RegionWriter {
   }
 
   /** The stored form of an Increment's or Append's new cells, each with the TTL its tag carries. */
-  private RowMutation putsOf(byte[] row, List<Cell> cells, long now) {
+  private RowMutation putsOf(byte[] row, List<Cell> cells, long now, OneWrite earlier) {
     RowMutation.Builder builder = RowMutation.forRow(row);
     for (Cell cell : cells) {
-      converter.addPut(builder, CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
+      converter.addPut(builder, earlier, CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell), cell.getTimestamp(),
           CellUtil.cloneValue(cell), CellTtls.of(cell), now);
     }
     return builder.build();
@@ -364,7 +363,7 @@ public final class RegionWriter {
   /** Put and Delete conversions waiting to be written together. */
   private final class Pending {
     private final List<Integer> indexes = new ArrayList<>();
-    private final List<RowMutation> writes = new ArrayList<>();
+    private final OneWrite writes = new OneWrite();
     private final Waiting waiting;
     private Durability durability = Durability.SKIP_LOG;
 
@@ -384,7 +383,7 @@ public final class RegionWriter {
       }
       MutationOutcome outcome;
       try {
-        table.storage().writeAll(writes, durability, waiting);
+        table.storage().writeAll(writes.mutations(), durability, waiting);
         outcome = MutationOutcome.applied(Result.EMPTY_RESULT);
       } catch (StorageException e) {
         outcome = MutationOutcome.failed(StorageErrors.translate(e, region));

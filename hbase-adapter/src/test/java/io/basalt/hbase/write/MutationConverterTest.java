@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -37,15 +38,15 @@ class MutationConverterTest {
 
   @Test
   void latestTimestampBecomesTheServerClock() throws IOException {
-    RowMutation mutation = converter.convert(new Put(toBytes("r"))
+    RowMutation mutation = alone(new Put(toBytes("r"))
         .addColumn(toBytes("a"), toBytes("q"), toBytes("v"))
-        .addColumn(toBytes("a"), toBytes("p"), 7L, toBytes("v")), NOW, NONE);
+        .addColumn(toBytes("a"), toBytes("p"), 7L, toBytes("v")));
     assertEquals(List.of("a:q@5000/4", "a:p@7/4"), describe(mutation));
   }
 
   @Test
   void deleteWithoutColumnsMarksEveryFamily() throws IOException {
-    RowMutation mutation = converter.convert(new Delete(toBytes("r")), NOW, NONE);
+    RowMutation mutation = alone(new Delete(toBytes("r")));
     int family = KeyValue.Type.DeleteFamily.getCode();
     assertEquals(List.of("a:@5000/" + family, "b:@5000/" + family), describe(mutation));
   }
@@ -60,21 +61,21 @@ class MutationConverterTest {
     int type = KeyValue.Type.Delete.getCode();
     // Two versions exist: the third delete of the column has nothing to target and is stamped with now.
     assertEquals(List.of("a:q@40/" + type, "a:q@30/" + type, "a:q@5000/" + type),
-        describe(converter.convert(delete, NOW, lookup)));
+        describe(converter.convert(delete, NOW, lookup, new OneWrite())));
   }
 
   @Test
   void invalidMutationsAreRefused() {
-    assertThrows(NoSuchColumnFamilyException.class, () -> converter.convert(
-        new Put(toBytes("r")).addColumn(toBytes("zz"), toBytes("q"), toBytes("v")), NOW, NONE));
-    assertThrows(DoNotRetryIOException.class, () -> converter.convert(new Put(toBytes("r")), NOW, NONE));
+    assertThrows(NoSuchColumnFamilyException.class, () -> alone(
+        new Put(toBytes("r")).addColumn(toBytes("zz"), toBytes("q"), toBytes("v"))));
+    assertThrows(DoNotRetryIOException.class, () -> alone(new Put(toBytes("r"))));
   }
 
   @Test
   void aPutWithItsOwnTtlIsStoredUnderItsTypeWithTheTtlBeforeTheValueAndErasesThePlainPut() throws IOException {
     Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"));
     put.setTTL(60_000);
-    RowMutation mutation = converter.convert(put, NOW, NONE);
+    RowMutation mutation = alone(put);
     assertEquals(List.of("a:q@7/3"), describe(mutation));
     assertEquals(List.of("a:q@7/4"), erased(mutation));
     byte[] stored = mutation.cells().get(0).value();
@@ -88,26 +89,52 @@ class MutationConverterTest {
         family -> Bytes.equals(family, toBytes("a")));
     Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"))
         .addColumn(toBytes("b"), toBytes("q"), 7L, toBytes("v"));
-    RowMutation mutation = recordedA.convert(put, NOW, NONE);
+    RowMutation mutation = recordedA.convert(put, NOW, NONE, new OneWrite());
     assertEquals(List.of("a:q@7/4", "b:q@7/4"), describe(mutation));
     assertEquals(List.of("a:q@7/3"), erased(mutation));
-    assertEquals(List.of(), erased(converter.convert(put, NOW, NONE)), "no family recorded: nothing erased");
+    assertEquals(List.of(), erased(alone(put)), "no family recorded: nothing erased");
   }
 
   @Test
   void aPutWhoseTtlRanOutBeforeItWasWrittenChangesNothing() throws IOException {
     Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v"));
     put.setTTL(NOW - 8); // expired at NOW - 1
-    RowMutation mutation = converter.convert(put, NOW, NONE);
+    RowMutation mutation = alone(put);
     assertEquals(List.of(), describe(mutation));
     assertEquals(List.of(), erased(mutation), "an older put of the coordinates stays, as behind HBase's");
+  }
+
+  @Test
+  void aPutWhoseTtlRanOutTakesThePlaceOfTheSameCallsEarlierPutsAtItsCoordinates() throws IOException {
+    OneWrite call = new OneWrite();
+    call.add(alone(new Put(toBytes("other")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("o"))));
+    Put withTtl = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v1"))
+        .addColumn(toBytes("a"), toBytes("p"), 7L, toBytes("kept"));
+    withTtl.setTTL(60_000);
+    call.add(converter.convert(withTtl, NOW, NONE, call));
+    call.add(converter.convert(new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v2")), NOW,
+        NONE, call));
+    Put expired = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v3"));
+    expired.setTTL(NOW - 8);
+    call.add(converter.convert(expired, NOW, NONE, call));
+
+    List<RowMutation> written = call.mutations();
+    assertEquals(List.of("a:q@7/4"), describe(written.get(0)), "another row's put at the coordinates stays");
+    assertEquals(List.of("a:p@7/3"), describe(written.get(1)));
+    assertEquals(List.of("a:p@7/4"), erased(written.get(1)), "only the erasure that came with a withdrawn put goes");
+    assertEquals(List.of(), describe(written.get(2)));
+    assertEquals(List.of(), describe(written.get(3)));
   }
 
   @Test
   void aTtlAttributeThatIsNotALongIsRefused() {
     Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), toBytes("v"));
     put.setAttribute("_ttl", new byte[] {1, 2, 3});
-    assertThrows(DoNotRetryIOException.class, () -> converter.convert(put, NOW, NONE));
+    assertThrows(DoNotRetryIOException.class, () -> alone(put));
+  }
+
+  private RowMutation alone(Mutation mutation) throws IOException {
+    return converter.convert(mutation, NOW, NONE, new OneWrite());
   }
 
   private static List<String> erased(RowMutation mutation) {

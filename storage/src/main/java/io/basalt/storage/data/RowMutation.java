@@ -57,6 +57,11 @@ public final class RowMutation {
       this.row = row;
     }
 
+    /** Callers must not modify the array. */
+    public byte[] row() {
+      return row;
+    }
+
     public Builder add(byte[] family, byte[] qualifier, long timestamp, int type, byte[] value) {
       checkType(type);
       cells.add(new CellWrite(family, qualifier, timestamp, type, value));
