@@ -64,23 +64,30 @@ public final class MutationConverter {
   }
 
   private RowMutation convertPut(Put put, long nowMillis, OneWrite earlier) throws IOException {
-    RowMutation.Builder cells = RowMutation.forRow(put.getRow());
     long ttl = CellTtls.of(put);
+    // Checked whole first: a Put that fails must neither write nor withdraw anything of its call's other puts.
     for (Map.Entry<byte[], List<Cell>> family : put.getFamilyCellMap().entrySet()) {
       requireFamily(family.getKey());
       for (Cell cell : family.getValue()) {
         if (cell.getTypeByte() != KeyValue.Type.Put.getCode()) {
           throw new DoNotRetryIOException("a Put may only carry Put cells, not " + cell.getType());
         }
-        addPut(cells, earlier, family.getKey(), CellUtil.cloneQualifier(cell),
-            resolve(cell.getTimestamp(), nowMillis), CellUtil.cloneValue(cell), ttl, nowMillis);
+        resolve(cell.getTimestamp(), nowMillis);
       }
     }
     if (put.size() == 0) {
       throw new DoNotRetryIOException("No columns to insert for row " + Bytes.toStringBinary(put.getRow()));
     }
+    RowMutation.Builder cells = RowMutation.forRow(put.getRow());
+    for (Map.Entry<byte[], List<Cell>> family : put.getFamilyCellMap().entrySet()) {
+      for (Cell cell : family.getValue()) {
+        addPut(cells, earlier, family.getKey(), CellUtil.cloneQualifier(cell),
+            resolve(cell.getTimestamp(), nowMillis), CellUtil.cloneValue(cell), ttl, nowMillis);
+      }
+    }
     return cells.build();
   }
+
 
   private RowMutation convertDelete(Delete delete, long nowMillis, VersionLookup lookup) throws IOException {
     byte[] row = delete.getRow();

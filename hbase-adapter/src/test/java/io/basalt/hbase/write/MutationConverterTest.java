@@ -127,6 +127,17 @@ class MutationConverterTest {
   }
 
   @Test
+  void aFailingPutWithdrawsNothingOfItsCall() throws IOException {
+    OneWrite call = new OneWrite();
+    call.add(alone(new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v1"))));
+    Put failing = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), 7L, toBytes("v2"))
+        .addColumn(toBytes("zz"), toBytes("q"), 7L, toBytes("v2"));
+    failing.setTTL(NOW - 8);
+    assertThrows(NoSuchColumnFamilyException.class, () -> converter.convert(failing, NOW, NONE, call));
+    assertEquals(List.of("a:q@7/4"), describe(call.mutations().get(0)));
+  }
+
+  @Test
   void aTtlAttributeThatIsNotALongIsRefused() {
     Put put = new Put(toBytes("r")).addColumn(toBytes("a"), toBytes("q"), toBytes("v"));
     put.setAttribute("_ttl", new byte[] {1, 2, 3});

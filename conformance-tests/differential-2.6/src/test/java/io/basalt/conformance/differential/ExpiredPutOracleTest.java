@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
@@ -77,6 +78,22 @@ class ExpiredPutOracleTest {
       t.put(put("v1"));
       t.checkAndMutate(CheckAndMutate.newBuilder(ROW).ifNotExists(F, Bytes.toBytes("absent"))
           .build(RowMutations.of(List.of(put("v2").setTTL(LONG_TTL), put("v11").setTTL(SHORT_TTL)))));
+    }));
+  }
+
+  /** The expired put fails, naming a family the table lacks, and takes nothing's place. */
+  @Test
+  void aFailingExpiredPutInTheSameBatchReplacesNothing() {
+    SERVERS.same((connection, admin, table) -> stored(connection, admin, table, t -> {
+      List<Row> actions = List.of(put("v2"),
+          put("v11").addColumn(Bytes.toBytes("zz"), Q, 10, Bytes.toBytes("x")).setTTL(SHORT_TTL));
+      Object[] results = new Object[actions.size()];
+      try {
+        t.batch(actions, results);
+      } catch (RetriesExhaustedWithDetailsException e) {
+        return; // what each server stored is compared; the failure itself is the batch's second action's
+      }
+      throw new AssertionError("the put naming family zz did not fail");
     }));
   }
 
