@@ -58,6 +58,7 @@ public final class Snapshots {
    * @throws UnknownTableException if the table does not exist
    */
   public TableSnapshot create(String table, String name, Map<String, byte[]> properties) throws StorageException {
+    store.refuseInCluster("snapshots");
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition definition = live.definition();
@@ -78,6 +79,7 @@ public final class Snapshots {
 
   /** Deletes a snapshot and its files; tables cloned or restored from it keep their data. */
   public void delete(String name) throws StorageException {
+    store.refuseInCluster("snapshots");
     synchronized (store.ddlLock()) {
       store.checkOpen();
       directory.delete(name);
@@ -92,6 +94,7 @@ public final class Snapshots {
    * @throws TableExistsException if a table has that name
    */
   public Table cloneTo(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
+    store.refuseInCluster("snapshots");
     synchronized (store.ddlLock()) {
       store.checkOpen();
       TableSnapshot snapshot = directory.require(snapshotName);
@@ -116,6 +119,7 @@ public final class Snapshots {
    * @throws UnknownTableException if the table does not exist
    */
   public Table restore(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
+    store.refuseInCluster("snapshots");
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableSnapshot snapshot = directory.require(snapshotName);

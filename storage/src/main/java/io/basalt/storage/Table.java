@@ -44,6 +44,10 @@ public final class Table {
   private final IteratorPool iteratorPool;
   private volatile TableDefinition definition;
   private volatile List<ColumnFamilyHandle> handles;
+  /** Held while a replicated entry is applied: a change of the table's families waits for it (see whileChanging). */
+  private final ReentrantReadWriteLock applying = new ReentrantReadWriteLock();
+  /** In cluster mode, the tablets' Raft groups every write and read goes through; null on a single node. */
+  private volatile TabletGroups groups;
   private boolean dropped;
 
   Table(RocksDB db, RowLocks rowLocks, WriteOptionsByDurability writeOptions, TableDefinition definition,
@@ -58,6 +62,11 @@ public final class Table {
 
   public TableDefinition definition() {
     return definition;
+  }
+
+  /** From now on this table's writes and reads go through its tablets' Raft groups. */
+  void replicateThrough(TabletGroups tabletGroups) {
+    this.groups = tabletGroups;
   }
 
   public String name() {
@@ -121,6 +130,12 @@ public final class Table {
     if (durability == Durability.LOG_FSYNC) {
       waiting.refuse("an fsync of the log");
     }
+    TabletGroups replicated = groups;
+    if (replicated != null) {
+      waiting.refuse("replication to a majority of the tablet's replicas");
+      writeReplicated(replicated, mutations);
+      return;
+    }
     lockLifecycle(waiting);
     try {
       checkNotDropped();
@@ -153,6 +168,74 @@ public final class Table {
       }
     } finally {
       lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * The cluster-mode write: the mutations go to the log of the tablet holding their rows, under the rows' locks (so
+   * a read-modify-write decided under them is appended once), and are applied here and on every replica.
+   */
+  private void writeReplicated(TabletGroups replicated, List<RowMutation> mutations) throws StorageException {
+    lifecycle.readLock().lock();
+    try {
+      checkNotDropped();
+      TableDefinition current = definition;
+      List<byte[]> rows = new ArrayList<>(mutations.size());
+      for (RowMutation mutation : mutations) {
+        rows.add(mutation.row());
+        for (RowMutation.CellWrite cell : mutation.cells()) {
+          handleFor(current, handles, cell.family());
+        }
+        for (RowMutation.CellErasure cell : mutation.erasures()) {
+          handleFor(current, handles, cell.family());
+        }
+      }
+      try (RowLocks.RowLock ignored = rows.size() == 1
+          ? rowLocks.lock(current.id(), rows.get(0), Waiting.ALLOWED)
+          : rowLocks.lockAll(current.id(), rows, Waiting.ALLOWED)) {
+        replicated.write(current, mutations);
+      }
+    } finally {
+      lifecycle.readLock().unlock();
+    }
+  }
+
+  /**
+   * Applies a committed entry of one of this table's tablets: its mutations, and {@code extra} (the group's applied
+   * index) in the same batch, written without RocksDB's log, since the Raft log is this write's log. Takes no row
+   * lock: on the leader the writer holds them, and no other node writes here. Cells of a family the table no longer
+   * has are left out: the family was dropped after the entry was decided, and took them with it everywhere.
+   */
+  void applyReplicated(List<RowMutation> mutations, WriteBatch extra, org.rocksdb.WriteOptions withoutLog)
+      throws StorageException {
+    applying.readLock().lock();
+    try {
+      if (dropped) {
+        db.write(withoutLog, extra);
+        return;
+      }
+      TableDefinition current = definition;
+      List<ColumnFamilyHandle> currentHandles = handles;
+      for (RowMutation mutation : mutations) {
+        for (RowMutation.CellWrite cell : mutation.cells()) {
+          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family());
+          if (handle != null) {
+            extra.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
+                cell.value());
+          }
+        }
+        for (RowMutation.CellErasure cell : mutation.erasures()) {
+          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family());
+          if (handle != null) {
+            extra.delete(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()));
+          }
+        }
+      }
+      db.write(withoutLog, extra);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("applying a replicated write to table " + definition.name(), e);
+    } finally {
+      applying.readLock().unlock();
     }
   }
 
@@ -199,6 +282,13 @@ public final class Table {
 
   private TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable,
       boolean fillCache, boolean memtablesOnly) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated != null && fillCache) {
+      // A request's read (sweeps for compactions and sizing read this replica as it is): linearizable, so only the
+      // leader of the tablet answers, once it has applied what was committed before the read.
+      waiting.refuse("a read barrier in the tablet's Raft group");
+      replicated.readBarrier(definition, range);
+    }
     lockLifecycle(waiting);
     try {
       checkNotDropped();
@@ -353,10 +443,12 @@ public final class Table {
    */
   void whileQuiet(QuietChange change) throws StorageException {
     lifecycle.writeLock().lock();
+    applying.writeLock().lock();
     try {
       checkNotDropped();
       change.run();
     } finally {
+      applying.writeLock().unlock();
       lifecycle.writeLock().unlock();
     }
   }
@@ -372,9 +464,11 @@ public final class Table {
    */
   void whileChanging(Runnable change) {
     lifecycle.writeLock().lock();
+    applying.writeLock().lock();
     try {
       change.run();
     } finally {
+      applying.writeLock().unlock();
       lifecycle.writeLock().unlock();
     }
   }
@@ -385,6 +479,7 @@ public final class Table {
    */
   List<ColumnFamilyHandle> markDropped() {
     lifecycle.writeLock().lock();
+    applying.writeLock().lock();
     try {
       dropped = true;
       iteratorPool.close();
@@ -393,6 +488,7 @@ public final class Table {
       }
       return handles;
     } finally {
+      applying.writeLock().unlock();
       lifecycle.writeLock().unlock();
     }
   }
@@ -452,6 +548,17 @@ public final class Table {
     if (dropped) {
       throw new UnknownTableException(definition.name());
     }
+  }
+
+  private static ColumnFamilyHandle handleOrNull(TableDefinition table, List<ColumnFamilyHandle> handles,
+      byte[] family) {
+    List<FamilyDefinition> families = table.families();
+    for (int i = 0; i < families.size(); i++) {
+      if (families.get(i).hasName(family)) {
+        return handles.get(i);
+      }
+    }
+    return null;
   }
 
   private static ColumnFamilyHandle handleFor(TableDefinition table, List<ColumnFamilyHandle> handles,

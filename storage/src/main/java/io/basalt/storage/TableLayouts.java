@@ -63,7 +63,12 @@ final class TableLayouts {
   /** Creates a new table: a fresh id, one column family per family, filled by {@code loader}. */
   Table create(String name, List<NewFamily> families, List<TabletDefinition> tablets, Map<String, byte[]> properties,
       FamilyLoader loader) throws StorageException {
-    long tableId = catalog.allocateTableId();
+    return create(catalog.allocateTableId(), name, families, tablets, properties, loader);
+  }
+
+  /** Creates a new table under an id its caller chose (a cluster's catalog entry index), never used before. */
+  Table create(long tableId, String name, List<NewFamily> families, List<TabletDefinition> tablets,
+      Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
     List<FamilyDefinition> created = definitions(tableId, 0, families);
     TableDefinition definition = new TableDefinition(tableId, name, created, tablets, properties, created.size());
     List<ColumnFamilyHandle> handles = createAndLoad(definition, created, loader);

@@ -11,6 +11,7 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.TableExistsException;
 import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.keys.ByteArrays;
+import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.snapshotfiles.SnapshotDirectory;
 import io.basalt.storage.snapshotfiles.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +44,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
+  /** This store's place in a cluster, local to the node: the cluster id, the node id and the members. */
+  private static final String MEMBERSHIP_PROPERTY = "cluster.membership";
 
   private final Path directory;
   private final StoreResources resources;
@@ -59,6 +62,8 @@ public final class TabletStore implements AutoCloseable {
   private final AtomicLong lastTabletId = new AtomicLong();
   private final Tablets tablets;
   private IdleIteratorSweeper idleIteratorSweeper;
+  /** In cluster mode, this node's Raft groups, through which every change goes; null on a single node. */
+  private volatile StoreReplication replication;
   private boolean closed;
 
   private TabletStore(Path directory, StoreResources resources, RocksDB db, ColumnFamilyHandle catalogHandle,
@@ -150,6 +155,95 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens the store in {@code directory} as one member of a cluster: every change of the catalog and every write goes
+   * through a Raft group (see {@link StoreReplication}), and reads are served by the tablet's leader. The directory
+   * must be empty or this member's own: one holding a single node's tables, another cluster's data or another
+   * node's is refused, since joining with it would silently diverge from the other replicas.
+   */
+  public static TabletStore openReplicated(Path directory, StoreOptions options, ClusterSettings cluster)
+      throws StorageException {
+    TabletStore store = open(directory, options);
+    try {
+      store.checkMembership(cluster);
+      StoreReplication.start(store, store.db, store.catalogHandle, cluster);
+      return store;
+    } catch (StorageException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /** Called by {@link StoreReplication} before its Raft server starts, so replicas recovering find it. */
+  void attach(StoreReplication cluster) {
+    this.replication = cluster;
+    tables.values().forEach(table -> table.replicateThrough(cluster));
+  }
+
+  private void checkMembership(ClusterSettings cluster) throws StorageException {
+    String identity = cluster.clusterId() + " node " + cluster.membership().localNode() + " of "
+        + cluster.membership().members();
+    Optional<byte[]> recorded = catalog.systemProperty(MEMBERSHIP_PROPERTY);
+    if (recorded.isEmpty()) {
+      if (!tables.isEmpty()) {
+        throw new StorageException("data directory " + directory + " holds a single node's tables; a cluster member "
+            + "starts from an empty data directory (copy tables in with the copy tool)");
+      }
+      catalog.putSystemProperty(MEMBERSHIP_PROPERTY, identity.getBytes(StandardCharsets.UTF_8));
+      return;
+    }
+    String was = new String(recorded.get(), StandardCharsets.UTF_8);
+    if (!was.equals(identity)) {
+      throw new StorageException("data directory " + directory + " belongs to cluster " + was + ", not to "
+          + identity + "; start this node with its own data directory and the members it was formed with, or "
+          + "wipe the directory to join as a new replica");
+    }
+  }
+
+  /** The cluster-mode part of this store, or null on a single node. */
+  StoreReplication replication() {
+    return replication;
+  }
+
+  /** Whether this store is a cluster member. */
+  public boolean isReplicated() {
+    return replication != null;
+  }
+
+  /**
+   * In cluster mode, the node (1-based) leading the group of {@code tablet} of {@code table} as far as this node
+   * knows, or 0 if none is known; on a single node, 1.
+   */
+  public int leaderOf(String table, TabletDefinition tablet) throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster == null) {
+      return 1;
+    }
+    return cluster.leaderOf(requireTable(table).definition(), tablet);
+  }
+
+  /** In cluster mode, the node leading the catalog's group as far as this node knows, or 0; on a single node, 1. */
+  public int catalogLeader() {
+    StoreReplication cluster = replication;
+    return cluster == null ? 1 : cluster.catalogLeader();
+  }
+
+  Table tableById(long id) {
+    for (Table table : tables.values()) {
+      if (table.definition().id() == id) {
+        return table;
+      }
+    }
+    return null;
+  }
+
+  /** Refuses an operation the cluster mode does not replicate yet, rather than change one replica alone. */
+  void refuseInCluster(String what) throws StorageException {
+    if (replication != null) {
+      throw new StorageException(what + " is not available in cluster mode yet");
+    }
+  }
+
   public Path directory() {
     return directory;
   }
@@ -182,6 +276,17 @@ public final class TabletStore implements AutoCloseable {
     if (families.isEmpty()) {
       throw new IllegalArgumentException("table " + name + " needs at least one family");
     }
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      checkOpen();
+      if (tables.containsKey(name)) {
+        throw new TableExistsException(name);
+      }
+      List<FamilyDefinition> template = new ArrayList<>();
+      families.forEach(family -> template.add(new FamilyDefinition(family.name(), "", family.options())));
+      return cluster.createTable(new TableDefinition(0, name, template, tabletsFor(splitRows), properties,
+          template.size()));
+    }
     synchronized (ddlLock) {
       checkOpen();
       if (tables.containsKey(name)) {
@@ -193,8 +298,36 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /** A cluster's catalog replica creating a table the catalog's log decided, under the entry's index as its id. */
+  Table createLocally(long tableId, String name, List<NewFamily> families, List<TabletDefinition> tablets,
+      Map<String, byte[]> properties) throws StorageException {
+    synchronized (ddlLock) {
+      checkOpen();
+      for (TabletDefinition tablet : tablets) {
+        lastTabletId.accumulateAndGet(tablet.id(), Math::max);
+      }
+      Table table = layouts.create(tableId, name, families, tablets, properties, FamilyLoader.EMPTY);
+      StoreReplication cluster = replication;
+      if (cluster != null) {
+        table.replicateThrough(cluster);
+      }
+      tables.put(name, table);
+      return table;
+    }
+  }
+
   /** Drops a table and all its data. */
   public void dropTable(String name) throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      requireTable(name);
+      cluster.dropTable(name);
+      return;
+    }
+    dropLocally(name);
+  }
+
+  void dropLocally(String name) throws StorageException {
     synchronized (ddlLock) {
       Table table = requireTable(name);
       catalog.deleteTable(table.definition().id());
@@ -215,6 +348,7 @@ public final class TabletStore implements AutoCloseable {
    */
   public Table alterTable(String name, List<NewFamily> addFamilies, List<byte[]> dropFamilies,
       List<NewFamily> changedFamilies, Map<String, byte[]> properties) throws StorageException {
+    refuseInCluster("altering a table's families");
     synchronized (ddlLock) {
       Table table = requireTable(name);
       TableDefinition current = table.definition();
@@ -249,6 +383,7 @@ public final class TabletStore implements AutoCloseable {
   /** Deletes every cell of a table at once: its families get fresh column families, its tablets new ids. */
   public Table truncateTable(String name, List<byte[]> splitRows, Map<String, byte[]> properties)
       throws StorageException {
+    refuseInCluster("truncating a table");
     synchronized (ddlLock) {
       Table table = requireTable(name);
       List<NewFamily> families = new ArrayList<>();
@@ -281,6 +416,15 @@ public final class TabletStore implements AutoCloseable {
 
   /** Replaces the properties of a table (the layer above keeps its schema and state there). */
   public Table replaceProperties(String name, Map<String, byte[]> properties) throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      requireTable(name);
+      return cluster.replaceProperties(name, properties);
+    }
+    return replacePropertiesLocally(name, properties);
+  }
+
+  Table replacePropertiesLocally(String name, Map<String, byte[]> properties) throws StorageException {
     synchronized (ddlLock) {
       checkOpen();
       Table table = tables.get(name);
@@ -298,7 +442,17 @@ public final class TabletStore implements AutoCloseable {
     return catalog.systemProperty(key);
   }
 
+  /** Sets a server property; in cluster mode on every node, through the catalog's log. */
   public void putSystemProperty(String key, byte[] value) throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      cluster.putSystemProperty(key, value);
+      return;
+    }
+    putSystemPropertyLocally(key, value);
+  }
+
+  void putSystemPropertyLocally(String key, byte[] value) throws StorageException {
     catalog.putSystemProperty(key, value);
   }
 
@@ -336,6 +490,15 @@ public final class TabletStore implements AutoCloseable {
    */
   public void shutdown() throws StorageException {
     List<String> failures = new ArrayList<>();
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      // First the Raft server, outside the DDL lock its catalog replica may be waiting for: nothing applies after.
+      try {
+        cluster.close();
+      } catch (StorageException e) {
+        failures.add(e.getMessage());
+      }
+    }
     synchronized (ddlLock) {
       if (closed) {
         return;

@@ -34,6 +34,7 @@ public final class Tablets {
    */
   public List<TabletDefinition> split(String table, TabletDefinition tablet, byte[] splitRow)
       throws StorageException {
+    store.refuseInCluster("splitting or merging tablets");
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition current = live.definition();
@@ -58,6 +59,7 @@ public final class Tablets {
 
   /** Merges adjacent tablets of {@code table}, given in any order, into one; returns it. */
   public TabletDefinition merge(String table, List<TabletDefinition> parents) throws StorageException {
+    store.refuseInCluster("splitting or merging tablets");
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition current = live.definition();

@@ -37,6 +37,13 @@ public final class TabletDefinition {
     return endRow;
   }
 
+  /** Whether any row of {@code [lowRow, highRow)} (empty bounds are open) falls in this tablet. */
+  public boolean overlaps(byte[] lowRow, byte[] highRow) {
+    boolean startsBeforeMyEnd = endRow.length == 0 || ByteArrays.compare(lowRow, endRow) < 0;
+    boolean endsAfterMyStart = highRow.length == 0 || ByteArrays.compare(highRow, startRow) > 0;
+    return startsBeforeMyEnd && endsAfterMyStart;
+  }
+
   public boolean contains(byte[] row) {
     return ByteArrays.compare(row, startRow) >= 0
         && (endRow.length == 0 || ByteArrays.compare(row, endRow) < 0);

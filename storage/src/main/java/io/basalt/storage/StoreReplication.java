@@ -1,0 +1,269 @@
+package io.basalt.storage;
+
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.errors.NotLeaderException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownTableException;
+import io.basalt.storage.replication.AppliedIndex;
+import io.basalt.storage.replication.ClusterSettings;
+import io.basalt.storage.replication.RaftNode;
+import io.basalt.storage.replication.ReplicaState;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The cluster-mode part of a {@link TabletStore}: this node's Raft server, the catalog's group and one group per
+ * tablet, every group on every member. Writes to a table go to the log of the tablet holding their rows, changes of
+ * the catalog to the catalog's log; each node's replicas apply them to its own store. Each group records the index
+ * it applied up to under {@code raft/applied/<group>} in the catalog column family.
+ *
+ * <p>Group ids are derived from the cluster id and what the group replicates (the catalog; a tablet's table id, id
+ * and start row), so every node names the same group the same way without telling the others.
+ */
+final class StoreReplication implements TabletGroups, AutoCloseable {
+  private static final String APPLIED_PREFIX = "raft/applied/";
+
+  private final TabletStore store;
+  private final RocksDB db;
+  private final ColumnFamilyHandle catalogHandle;
+  private final ClusterSettings settings;
+  private final RaftGroupId catalogGroup;
+  private final CatalogReplica catalogReplica;
+  private final WriteOptions withoutLog = new WriteOptions().setDisableWAL(true);
+  private final WriteOptions synced = new WriteOptions().setSync(true);
+  private final CompletableFuture<RaftNode> node = new CompletableFuture<>();
+  private volatile boolean closed;
+
+  private StoreReplication(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle, ClusterSettings settings) {
+    this.store = store;
+    this.db = db;
+    this.catalogHandle = catalogHandle;
+    this.settings = settings;
+    this.catalogGroup = groupId("catalog");
+    this.catalogReplica = new CatalogReplica(this, appliedKey(catalogGroup));
+  }
+
+  /** Starts this node's Raft server for {@code store} and the groups of every tablet its catalog holds. */
+  static StoreReplication start(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle,
+      ClusterSettings settings) throws StorageException {
+    StoreReplication replication = new StoreReplication(store, db, catalogHandle, settings);
+    store.attach(replication);
+    try {
+      replication.node.complete(RaftNode.start(settings.membership(), store.directory().resolve("raft"),
+          settings.raft(), replication.catalogGroup, replication::state));
+      for (Table table : store.tables()) {
+        replication.ensureTabletGroups(table.definition());
+      }
+      return replication;
+    } catch (StorageException | RuntimeException e) {
+      replication.node.completeExceptionally(e);
+      replication.closeOptions();
+      throw e;
+    }
+  }
+
+  TabletStore store() {
+    return store;
+  }
+
+  ClusterSettings settings() {
+    return settings;
+  }
+
+  RaftNode node() {
+    return node.join();
+  }
+
+  private ReplicaState state(RaftGroupId groupId) {
+    return groupId.equals(catalogGroup) ? catalogReplica : new TabletReplica(this, appliedKey(groupId));
+  }
+
+  RaftGroupId groupOf(long tableId, TabletDefinition tablet) {
+    return groupId("tablet/" + tableId + "/" + tablet.id() + "/" + HexFormat.of().formatHex(tablet.startRow()));
+  }
+
+  private RaftGroupId groupId(String what) {
+    return RaftGroupId.valueOf(UUID.nameUUIDFromBytes(
+        ("basalt/" + settings.clusterId() + "/" + what).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  // ---- the catalog ----
+
+  /** Creates a table through the catalog's log; the new table is this node's once its replica applied it. */
+  Table createTable(TableDefinition template) throws StorageException {
+    submitCatalog(CatalogEntries.createTable(template), "creating table " + template.name(), template.name());
+    return store.table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
+  }
+
+  void dropTable(String name) throws StorageException {
+    submitCatalog(CatalogEntries.dropTable(name), "dropping table " + name, name);
+  }
+
+  Table replaceProperties(String name, java.util.Map<String, byte[]> properties) throws StorageException {
+    submitCatalog(CatalogEntries.replaceProperties(name, properties), "changing table " + name, name);
+    return store.table(name).orElseThrow(() -> new UnknownTableException(name));
+  }
+
+  void putSystemProperty(String key, byte[] value) throws StorageException {
+    submitCatalog(CatalogEntries.putSystemProperty(key, value), "setting server property " + key, key);
+  }
+
+  private void submitCatalog(byte[] entry, String what, String name) throws StorageException {
+    byte[] answer = node().submit(catalogGroup, entry, what);
+    CatalogEntries.Answer decoded;
+    try {
+      decoded = CatalogEntries.readAnswer(answer);
+    } catch (IOException e) {
+      throw new StorageException("unreadable answer of the catalog to " + what, e);
+    }
+    switch (decoded.status()) {
+      case CatalogEntries.OK -> { }
+      case CatalogEntries.TABLE_EXISTS -> throw new TableExistsException(name);
+      case CatalogEntries.UNKNOWN_TABLE -> throw new UnknownTableException(name);
+      default -> throw new StorageException(what + " failed: " + decoded.message());
+    }
+  }
+
+  /** Whether this node leads the catalog's group: the node whose master serves DDL. */
+  boolean leadsCatalog() {
+    return node().leads(catalogGroup);
+  }
+
+  int catalogLeader() {
+    return node().leaderNode(catalogGroup);
+  }
+
+  void awaitCatalog(long index) throws IOException {
+    catalogReplica.await(index);
+  }
+
+  void ensureTabletGroups(TableDefinition table) throws StorageException {
+    for (TabletDefinition tablet : table.tablets()) {
+      node().ensureGroup(groupOf(table.id(), tablet));
+    }
+  }
+
+  void removeTabletGroups(TableDefinition table) throws StorageException {
+    for (TabletDefinition tablet : table.tablets()) {
+      RaftGroupId group = groupOf(table.id(), tablet);
+      node().removeGroup(group);
+      try {
+        db.delete(catalogHandle, synced, appliedKey(group));
+      } catch (RocksDBException e) {
+        throw RocksErrors.of("forgetting the applied index of a dropped tablet", e);
+      }
+    }
+  }
+
+  // ---- the tablets ----
+
+  @Override
+  public void write(TableDefinition table, List<RowMutation> mutations) throws StorageException {
+    TabletDefinition tablet = table.tabletFor(mutations.get(0).row());
+    for (RowMutation mutation : mutations) {
+      if (!tablet.contains(mutation.row())) {
+        throw new NotLeaderException("rows of table " + table.name() + " in two tablets at once (split since "
+            + "the client located them)", 0);
+      }
+    }
+    byte[] entry = TabletEntries.encodeWrite(table.id(), catalogReplica.appliedIndex(), mutations);
+    node().submit(groupOf(table.id(), tablet), entry, describe(table, tablet));
+  }
+
+  @Override
+  public void readBarrier(TableDefinition table, RowRange range) throws StorageException {
+    for (TabletDefinition tablet : table.tablets()) {
+      if (tablet.overlaps(range.lowRow(), range.highRow())) {
+        node().readBarrier(groupOf(table.id(), tablet), describe(table, tablet));
+      }
+    }
+  }
+
+  /** The node leading the tablet's group as far as this node knows, or 0. */
+  int leaderOf(TableDefinition table, TabletDefinition tablet) {
+    return node().leaderNode(groupOf(table.id(), tablet));
+  }
+
+  private static String describe(TableDefinition table, TabletDefinition tablet) {
+    return "tablet " + tablet.id() + " [" + HexFormat.of().formatHex(tablet.startRow()) + ", "
+        + HexFormat.of().formatHex(tablet.endRow()) + ") of table " + table.name();
+  }
+
+  // ---- applied indexes ----
+
+  private static byte[] appliedKey(RaftGroupId group) {
+    return (APPLIED_PREFIX + group.getUuid()).getBytes(StandardCharsets.UTF_8);
+  }
+
+  AppliedIndex readApplied(byte[] key) throws StorageException {
+    try {
+      return AppliedIndex.fromBytes(db.get(catalogHandle, key));
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("reading an applied index", e);
+    } catch (IllegalArgumentException e) {
+      throw new StorageException("corrupt applied index " + new String(key, StandardCharsets.UTF_8), e);
+    }
+  }
+
+  /** A batch recording the applied index; the caller adds the entry's effects and writes it. */
+  WriteBatch recordApplied(byte[] key, AppliedIndex at) throws RocksDBException {
+    WriteBatch batch = new WriteBatch();
+    batch.put(catalogHandle, key, at.toBytes());
+    return batch;
+  }
+
+  WriteOptions withoutLog() {
+    return withoutLog;
+  }
+
+  void writeWithoutLog(WriteBatch batch) throws RocksDBException {
+    db.write(withoutLog, batch);
+  }
+
+  void writeSynced(WriteBatch batch) throws RocksDBException {
+    db.write(synced, batch);
+  }
+
+  void checkOpen() throws StorageException {
+    if (closed) {
+      throw new StorageException("the store is closing");
+    }
+  }
+
+  /** Stops this node's Raft server; the store is closed after it, so no replica applies into a closed store. */
+  @Override
+  public void close() throws StorageException {
+    closed = true;
+    try {
+      if (node.isDone() && !node.isCompletedExceptionally()) {
+        node.join().close();
+      }
+    } finally {
+      closeOptions();
+    }
+  }
+
+  private void closeOptions() {
+    withoutLog.close();
+    synced.close();
+  }
+
+  static byte[] longBytes(long value) {
+    return ByteBuffer.allocate(Long.BYTES).putLong(value).array();
+  }
+}

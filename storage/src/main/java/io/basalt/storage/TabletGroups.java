@@ -1,0 +1,19 @@
+package io.basalt.storage;
+
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.RowRange;
+import io.basalt.storage.errors.StorageException;
+import java.util.List;
+
+/** How a table's writes and reads reach its tablets' Raft groups, in cluster mode. */
+interface TabletGroups {
+  /**
+   * Appends the mutations to the log of the tablet holding their rows and returns once they are committed and
+   * applied on this node; the caller holds the rows' locks.
+   */
+  void write(TableDefinition table, List<RowMutation> mutations) throws StorageException;
+
+  /** Returns once a read of {@code range} on this node is linearizable (this node leads its tablets, caught up). */
+  void readBarrier(TableDefinition table, RowRange range) throws StorageException;
+}

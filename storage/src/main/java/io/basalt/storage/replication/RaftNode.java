@@ -1,0 +1,301 @@
+package io.basalt.storage.replication;
+
+import io.basalt.storage.errors.NotLeaderException;
+import io.basalt.storage.errors.ReplicationException;
+import io.basalt.storage.errors.StorageException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.grpc.GrpcConfigKeys;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.GroupManagementRequest;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftClientRequest;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.exceptions.AlreadyExistsException;
+import org.apache.ratis.protocol.exceptions.RaftException;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.RaftServerConfigKeys;
+import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.TimeDuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This node's Raft server: one Apache Ratis server, over gRPC on the node's cluster port, hosting one group per
+ * replicated thing (the catalog, each tablet), every group on the same members. Writes and read barriers are
+ * submitted to the local server directly, not through a Ratis client and a socket; a node that does not lead the
+ * group is told so ({@link NotLeaderException}) and the layer above sends its client to the leader.
+ */
+public final class RaftNode implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
+
+  private final ClusterMembership membership;
+  private final RaftSettings settings;
+  private final RaftServer server;
+  private final ClientId clientId = ClientId.randomId();
+  private final AtomicLong callIds = new AtomicLong();
+
+  private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server) {
+    this.membership = membership;
+    this.settings = settings;
+    this.server = server;
+  }
+
+  /**
+   * Starts this node's Raft server with its log under {@code directory}. Groups whose logs the directory holds are
+   * recovered; {@code firstGroup} is created if it is not among them. {@code states} gives the state each group
+   * applies to, for recovered groups as for ones added later.
+   */
+  public static RaftNode start(ClusterMembership membership, Path directory, RaftSettings settings,
+      RaftGroupId firstGroup, Function<RaftGroupId, ReplicaState> states) throws StorageException {
+    RaftProperties properties = properties(membership, directory, settings);
+    try {
+      RaftServer server = RaftServer.newBuilder()
+          .setServerId(membership.localPeerId())
+          .setGroup(RaftGroup.valueOf(firstGroup, membership.peers()))
+          .setOption(RaftStorage.StartupOption.RECOVER)
+          .setProperties(properties)
+          .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId)))
+          .build();
+      server.start();
+      LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
+      return new RaftNode(membership, settings, server);
+    } catch (IOException e) {
+      throw new StorageException("cannot start the Raft server of node " + membership.localNode() + " on "
+          + membership.localAddress() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static RaftProperties properties(ClusterMembership membership, Path directory, RaftSettings settings) {
+    RaftProperties properties = new RaftProperties();
+    RaftServerConfigKeys.setStorageDir(properties, List.of(directory.toFile()));
+    GrpcConfigKeys.Server.setPort(properties, membership.localAddress().getPort());
+    RaftServerConfigKeys.Rpc.setTimeoutMin(properties, duration(settings.electionTimeoutMin().toMillis()));
+    RaftServerConfigKeys.Rpc.setTimeoutMax(properties, duration(settings.electionTimeoutMax().toMillis()));
+    RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMin(properties,
+        duration(settings.electionTimeoutMin().toMillis()));
+    RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMax(properties,
+        duration(settings.electionTimeoutMax().toMillis()));
+    RaftServerConfigKeys.Rpc.setRequestTimeout(properties, duration(settings.requestTimeout().toMillis()));
+    // Reads go through the read-index protocol, answered from the leader's lease while it holds one: a leader
+    // deposed behind a partition or a pause cannot answer from its old state.
+    RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
+    RaftServerConfigKeys.Read.setLeaderLeaseEnabled(properties, true);
+    // A replica too far behind is told to fetch the tablet's state itself (the store ships it as files); Ratis has
+    // no files of its own to send, since the state is the store.
+    RaftServerConfigKeys.Log.Appender.setInstallSnapshotEnabled(properties, false);
+    RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
+    RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, settings.snapshotThreshold());
+    RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
+    return properties;
+  }
+
+  private static TimeDuration duration(long millis) {
+    return TimeDuration.valueOf(millis, TimeUnit.MILLISECONDS);
+  }
+
+  public ClusterMembership membership() {
+    return membership;
+  }
+
+  /** Creates the group on this node if it does not host it yet; its members are every node of the cluster. */
+  public void ensureGroup(RaftGroupId groupId) throws StorageException {
+    if (hosts(groupId)) {
+      return;
+    }
+    RaftGroup group = RaftGroup.valueOf(groupId, membership.peers());
+    try {
+      RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
+          membership.localPeerId(), callIds.incrementAndGet(), group, true));
+      if (!reply.isSuccess() && !hosts(groupId)) {
+        throw new StorageException("cannot add Raft group " + groupId + ": " + reply.getException());
+      }
+    } catch (AlreadyExistsException e) {
+      // added meanwhile: what was asked for holds
+    } catch (IOException e) {
+      if (!hosts(groupId)) {
+        throw new StorageException("cannot add Raft group " + groupId + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Removes the group from this node and deletes its log; does nothing if this node does not host it. */
+  public void removeGroup(RaftGroupId groupId) throws StorageException {
+    if (!hosts(groupId)) {
+      return;
+    }
+    try {
+      server.groupManagement(GroupManagementRequest.newRemove(clientId, membership.localPeerId(),
+          callIds.incrementAndGet(), groupId, true, false));
+    } catch (IOException e) {
+      throw new StorageException("cannot remove Raft group " + groupId + ": " + e.getMessage(), e);
+    }
+  }
+
+  public boolean hosts(RaftGroupId groupId) {
+    for (RaftGroupId hosted : server.getGroupIds()) {
+      if (hosted.equals(groupId)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Appends {@code entry} to the group's log and returns what the local replica's state answered once the entry is
+   * committed (on a majority of the members' disks) and applied here.
+   *
+   * @throws NotLeaderException if this node does not lead the group; nothing was appended
+   * @throws ReplicationException if the outcome is unknown (timeout, node stopping)
+   */
+  public byte[] submit(RaftGroupId groupId, byte[] entry, String what) throws StorageException {
+    RaftClientRequest request = request(groupId, RaftClientRequest.writeRequestType(),
+        Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)));
+    RaftClientReply reply = await(groupId, request, what);
+    return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
+  }
+
+  /**
+   * Returns once this node, leading the group, has applied every entry committed before the call (Raft's read
+   * index, from the leader's lease while it holds one): a read of the local state after it is linearizable.
+   *
+   * @throws NotLeaderException if this node does not lead the group
+   */
+  public void readBarrier(RaftGroupId groupId, String what) throws StorageException {
+    // Ratis would let a follower serve the read too, after asking the leader for its read index; Basalt's clients
+    // read where hbase:meta sends them, the leader, so a follower refuses and the client looks the leader up.
+    if (!leads(groupId)) {
+      throw new NotLeaderException(what, leaderNode(groupId));
+    }
+    await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+  }
+
+  /** The node leading the group as far as this node knows, or 0. */
+  public int leaderNode(RaftGroupId groupId) {
+    try {
+      return membership.nodeOf(server.getDivision(groupId).getInfo().getLeaderId());
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  /** Whether this node leads the group now (it may learn otherwise a moment later; writes check again). */
+  public boolean leads(RaftGroupId groupId) {
+    try {
+      return server.getDivision(groupId).getInfo().isLeader();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private RaftClientRequest request(RaftGroupId groupId, RaftClientRequest.Type type, Message message) {
+    return RaftClientRequest.newBuilder()
+        .setClientId(clientId)
+        .setServerId(membership.localPeerId())
+        .setGroupId(groupId)
+        .setCallId(callIds.incrementAndGet())
+        .setMessage(message)
+        .setType(type)
+        .build();
+  }
+
+  /**
+   * Submits the request and waits for its answer. A leader just elected refuses requests until it has committed an
+   * entry of its own term (Ratis's LeaderNotReadyException), which takes one round to the followers: such a refusal
+   * is retried here, within the request timeout, rather than sent back to a client that would look the leader up
+   * again and find this same node.
+   */
+  private RaftClientReply await(RaftGroupId groupId, RaftClientRequest request, String what)
+      throws StorageException {
+    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
+    while (true) {
+      try {
+        return awaitOnce(groupId, request, what);
+      } catch (LeaderNotReady e) {
+        if (System.nanoTime() > deadline) {
+          throw new NotLeaderException(what + " (its leader is not ready)", 0);
+        }
+        try {
+          Thread.sleep(5); // the retry interval while a new leader commits its first entry
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new ReplicationException("interrupted while waiting for " + what, interrupted);
+        }
+      }
+    }
+  }
+
+  /** The local replica leads but is not ready yet: the request may be sent again at once. */
+  private static final class LeaderNotReady extends StorageException {
+    private static final long serialVersionUID = 1L;
+
+    LeaderNotReady(String what) {
+      super(what);
+    }
+  }
+
+  private RaftClientReply awaitOnce(RaftGroupId groupId, RaftClientRequest request, String what)
+      throws StorageException {
+    CompletableFuture<RaftClientReply> future;
+    try {
+      future = server.submitClientRequestAsync(request);
+    } catch (IOException e) {
+      throw failure(groupId, what, e);
+    }
+    RaftClientReply reply;
+    try {
+      reply = future.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ReplicationException("interrupted while waiting for " + what, e);
+    } catch (TimeoutException e) {
+      throw new ReplicationException(what + " got no answer from its Raft group within "
+          + settings.requestTimeout().toMillis() + " ms; it may still take effect", e);
+    } catch (ExecutionException e) {
+      throw failure(groupId, what, e.getCause());
+    }
+    if (!reply.isSuccess()) {
+      throw failure(groupId, what, reply.getException());
+    }
+    return reply;
+  }
+
+  private StorageException failure(RaftGroupId groupId, String what, Throwable cause) {
+    if (cause instanceof org.apache.ratis.protocol.exceptions.NotLeaderException notLeader) {
+      return new NotLeaderException(what, notLeader.getSuggestedLeader() == null ? 0
+          : membership.nodeOf(notLeader.getSuggestedLeader().getId()));
+    }
+    if (cause instanceof org.apache.ratis.protocol.exceptions.LeaderNotReadyException) {
+      return new LeaderNotReady(what);
+    }
+    if (cause instanceof org.apache.ratis.protocol.exceptions.ReadIndexException
+        || cause instanceof org.apache.ratis.protocol.exceptions.GroupMismatchException) {
+      return new NotLeaderException(what, leaderNode(groupId) == membership.localNode() ? 0 : leaderNode(groupId));
+    }
+    if (cause instanceof RaftException || cause instanceof IOException) {
+      return new ReplicationException(what + " failed in its Raft group: " + cause.getMessage(), cause);
+    }
+    return new ReplicationException(what + " failed in its Raft group: " + cause, cause);
+  }
+
+  @Override
+  public void close() throws StorageException {
+    try {
+      server.close();
+    } catch (IOException e) {
+      throw new StorageException("the Raft server of node " + membership.localNode() + " did not close cleanly: "
+          + e.getMessage(), e);
+    }
+  }
+}

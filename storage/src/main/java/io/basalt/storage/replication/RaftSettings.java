@@ -1,0 +1,42 @@
+package io.basalt.storage.replication;
+
+import java.time.Duration;
+
+/**
+ * How the Raft groups of a node behave in time.
+ *
+ * @param electionTimeoutMin a follower hearing nothing from its leader for a random time between the two election
+ *     timeouts stands for election; the leader's heartbeats go out at half the minimum. The defaults (1-2 s) put a
+ *     dead leader's successor in place within about three seconds, inside the five the issue allows, while a
+ *     stop-the-world pause of a few hundred milliseconds on a loaded two-core machine does not depose a leader
+ *     (Ratis's own defaults, 150-300 ms, did in our kill tests).
+ * @param requestTimeout how long a write or a read barrier waits for its group before the caller is told the outcome
+ *     is unknown
+ * @param snapshotThreshold entries applied since the last snapshot after which a group takes one (a flush) and its
+ *     log up to there is purged
+ */
+public record RaftSettings(Duration electionTimeoutMin, Duration electionTimeoutMax, Duration requestTimeout,
+    long snapshotThreshold) {
+
+  public static RaftSettings defaults() {
+    return new RaftSettings(Duration.ofMillis(1000), Duration.ofMillis(2000), Duration.ofSeconds(30), 100_000);
+  }
+
+  public RaftSettings {
+    if (electionTimeoutMin.isNegative() || electionTimeoutMin.isZero()
+        || electionTimeoutMax.compareTo(electionTimeoutMin) <= 0) {
+      throw new IllegalArgumentException("election timeouts must be positive, the maximum above the minimum");
+    }
+    if (requestTimeout.isNegative() || requestTimeout.isZero() || snapshotThreshold <= 0) {
+      throw new IllegalArgumentException("request timeout and snapshot threshold must be positive");
+    }
+  }
+
+  public RaftSettings withElectionTimeouts(Duration min, Duration max) {
+    return new RaftSettings(min, max, requestTimeout, snapshotThreshold);
+  }
+
+  public RaftSettings withSnapshotThreshold(long entries) {
+    return new RaftSettings(electionTimeoutMin, electionTimeoutMax, requestTimeout, entries);
+  }
+}

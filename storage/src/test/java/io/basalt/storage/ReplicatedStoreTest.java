@@ -1,0 +1,257 @@
+package io.basalt.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.storage.catalog.NewFamily;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.data.Durability;
+import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.data.TableCursor;
+import io.basalt.storage.errors.NotLeaderException;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.replication.ClusterMembership;
+import io.basalt.storage.replication.ClusterSettings;
+import io.basalt.storage.replication.RaftSettings;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three stores in one JVM, each a cluster member with its own Raft server on a loopback port: the catalog and the
+ * tablets replicate, only leaders take writes and linearizable reads, a stopped leader is replaced and a restarted
+ * member catches up from the log.
+ */
+class ReplicatedStoreTest {
+  private static final byte[] FAMILY_A = bytes("a");
+  private static final byte[] FAMILY_B = bytes("b");
+  private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+  @TempDir
+  Path directory;
+
+  private final TabletStore[] stores = new TabletStore[3];
+  private List<InetSocketAddress> members;
+
+  @BeforeEach
+  void startCluster() throws Exception {
+    members = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      members.add(new InetSocketAddress("127.0.0.1", freePort()));
+    }
+    for (int node = 1; node <= 3; node++) {
+      start(node);
+    }
+  }
+
+  @AfterEach
+  void stopCluster() {
+    for (TabletStore store : stores) {
+      if (store != null) {
+        store.close();
+      }
+    }
+  }
+
+  @Test
+  void tablesAndWritesReachEveryReplicaThroughTheLeaders() throws Exception {
+    TabletStore catalogLeader = awaitCatalogLeader();
+    catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A, FAMILY_B)), List.of(bytes("m")),
+        Map.of("p", bytes("v")));
+    for (TabletStore store : stores) {
+      await(() -> store.table("t").isPresent(), "table t on " + store.directory());
+    }
+    assertThrows(TableExistsException.class,
+        () -> catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of()));
+
+    for (String row : List.of("apple", "zebra")) {
+      TabletStore leader = tabletLeader("t", bytes(row));
+      leader.table("t").orElseThrow().write(RowMutation.forRow(bytes(row))
+          .add(FAMILY_A, bytes("q"), 1, 4, bytes(row + "-a"))
+          .add(FAMILY_B, bytes("q"), 1, 4, bytes(row + "-b")).build(), Durability.LOG);
+      assertEquals(Map.of(row + "/a/q", row + "-a", row + "/b/q", row + "-b"),
+          read(leader, row, true), "read on the leader of " + row);
+      for (TabletStore store : stores) {
+        if (store != leader) {
+          assertThrows(NotLeaderException.class, () -> read(store, row, true));
+          NotLeaderException refused = assertThrows(NotLeaderException.class, () -> store.table("t").orElseThrow()
+              .write(RowMutation.forRow(bytes(row)).add(FAMILY_A, bytes("x"), 1, 4, bytes("x")).build(),
+                  Durability.LOG));
+          assertTrue(refused.leaderNode().isPresent(), refused.getMessage());
+        }
+        await(() -> read(store, row, false).size() == 2, row + " replicated to " + store.directory());
+      }
+    }
+  }
+
+  @Test
+  void aStoppedLeaderIsReplacedAndCatchesUpWhenRestarted() throws Exception {
+    awaitCatalogLeader().createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
+    for (TabletStore store : stores) {
+      await(() -> store.table("t").isPresent(), "table t on " + store.directory());
+    }
+    TabletStore leader = tabletLeader("t", bytes("r"));
+    write(leader, "r1");
+    int stopped = nodeOf(leader);
+    leader.close();
+    stores[stopped - 1] = null;
+
+    TabletStore successor = tabletLeader("t", bytes("r"));
+    write(successor, "r2");
+    assertEquals(2, read(successor, "r", true).size());
+
+    start(stopped);
+    TabletStore restarted = stores[stopped - 1];
+    await(() -> restarted.table("t").isPresent() && read(restarted, "r", false).size() == 2,
+        "node " + stopped + " caught up");
+  }
+
+  @Test
+  void aDataDirectoryOfAnotherClusterOrNodeOrOfASingleNodeIsRefused() throws Exception {
+    int node = 2;
+    Path own = stores[node - 1].directory();
+    stores[node - 1].close();
+    stores[node - 1] = null;
+    RaftSettings raft = RaftSettings.defaults();
+    StorageException otherCluster = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
+        StoreOptions.defaults(), new ClusterSettings("another-cluster", new ClusterMembership(node, members), raft)));
+    assertTrue(otherCluster.getMessage().contains("belongs to cluster test-cluster"), otherCluster.getMessage());
+    StorageException otherNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
+        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(3, members), raft)));
+    assertTrue(otherNode.getMessage().contains("node 2"), otherNode.getMessage());
+
+    Path single = directory.resolve("single");
+    try (TabletStore store = TabletStore.open(single, StoreOptions.defaults())) {
+      store.createTable("s", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
+    }
+    StorageException singleNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(single,
+        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft)));
+    assertTrue(singleNode.getMessage().contains("single node"), singleNode.getMessage());
+  }
+
+  private void write(TabletStore store, String row) throws StorageException {
+    store.table("t").orElseThrow().write(RowMutation.forRow(bytes(row))
+        .add(FAMILY_A, bytes("q"), 1, 4, bytes(row)).build(), Durability.LOG);
+  }
+
+  private void start(int node) throws StorageException {
+    RaftSettings raft = RaftSettings.defaults().withElectionTimeouts(Duration.ofMillis(500), Duration.ofMillis(1000));
+    stores[node - 1] = TabletStore.openReplicated(directory.resolve("node" + node), StoreOptions.defaults(),
+        new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft));
+  }
+
+  private int nodeOf(TabletStore store) {
+    for (int i = 0; i < stores.length; i++) {
+      if (stores[i] == store) {
+        return i + 1;
+      }
+    }
+    throw new IllegalArgumentException("not a member");
+  }
+
+  private TabletStore awaitCatalogLeader() throws InterruptedException {
+    TabletStore[] leader = new TabletStore[1];
+    await(() -> {
+      for (TabletStore store : stores) {
+        if (store != null && store.catalogLeader() == nodeOf(store)) {
+          leader[0] = store;
+          return true;
+        }
+      }
+      return false;
+    }, "a catalog leader");
+    return leader[0];
+  }
+
+  private TabletStore tabletLeader(String table, byte[] row) throws InterruptedException {
+    TabletStore[] leader = new TabletStore[1];
+    await(() -> {
+      for (TabletStore store : stores) {
+        if (store == null) {
+          continue;
+        }
+        try {
+          TabletDefinition tablet = store.table(table).orElseThrow().definition().tabletFor(row);
+          if (store.leaderOf(table, tablet) == nodeOf(store)) {
+            leader[0] = store;
+            return true;
+          }
+        } catch (StorageException e) {
+          continue;
+        }
+      }
+      return false;
+    }, "a leader of the tablet of " + new String(row, StandardCharsets.UTF_8));
+    return leader[0];
+  }
+
+  /** Every cell of rows starting with {@code prefix}, as "row/family/qualifier" to value. */
+  private static Map<String, String> read(TabletStore store, String prefix, boolean linearizable)
+      throws StorageException {
+    Map<String, String> cells = new TreeMap<>();
+    Table table = store.table("t").orElseThrow();
+    try (TableCursor cursor = linearizable
+        ? table.openCursor(List.of(), bytes(prefix), bytes(prefix + "\uffff"))
+        : table.openSweepCursor(List.of(), io.basalt.storage.data.RowRange.forward(bytes(prefix),
+            bytes(prefix + "\uffff")))) {
+      while (cursor.nextRow()) {
+        while (cursor.nextCell()) {
+          cells.put(string(cursor.row()) + "/" + string(cursor.family()) + "/" + string(cursor.qualifier()),
+              string(cursor.value()));
+        }
+      }
+    }
+    return cells;
+  }
+
+  /** A condition that may fail with a storage error, which counts as not holding yet. */
+  @FunctionalInterface
+  private interface Condition {
+    boolean holds() throws StorageException;
+  }
+
+  private static void await(Condition condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (!holds(condition)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      Thread.sleep(20); // polling interval of a condition wait, not a synchronization
+    }
+  }
+
+  private static boolean holds(Condition condition) {
+    try {
+      return condition.holds();
+    } catch (StorageException e) {
+      return false;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String string(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+}
