@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
@@ -38,14 +39,23 @@ public final class HBaseFrontend implements AutoCloseable {
   private final TabletStatistics statistics;
   private final RpcDispatcher dispatcher;
 
+  /** The front end of a single node: this process serves every region and is the master. */
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
+    this(store, RegionLocations.singleNode(server), settings);
+  }
+
+  /**
+   * The front end of a single node or of one cluster member, whose regions are served where {@code locations} says
+   * (the tablets' leaders).
+   */
+  public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings) throws IOException {
     Clock clock = settings.clock();
     this.statistics = new TabletStatistics(clock);
     TableDirectory tables = new TableDirectory();
     this.master = new Master(store, tables, statistics, settings.splitMergePolicy(),
         settings.snapshotCleanupPeriodMillis(), clock);
     this.scanners = new ScannerRegistry(clock, settings.scannerLeaseMillis());
-    MetaRegion meta = new MetaRegion(tables, server, clock);
+    MetaRegion meta = new MetaRegion(tables, locations, clock);
     statistics.sampleEverySecond();
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(
@@ -57,7 +67,7 @@ public final class HBaseFrontend implements AutoCloseable {
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     master.start();
-    this.dispatcher = HBaseServices.dispatcher(server, tables, master, directory, scanners, compactions, statistics,
+    this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
         settings.maxScanResultBytes());
   }
 

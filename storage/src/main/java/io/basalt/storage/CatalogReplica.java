@@ -88,6 +88,7 @@ final class CatalogReplica implements ReplicaState {
       default -> throw new IOException("catalog entry of unknown kind " + entry.kind());
     };
     record(at);
+    replication.catalogChanged();
     return answer;
   }
 

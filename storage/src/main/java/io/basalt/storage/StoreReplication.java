@@ -19,6 +19,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -47,6 +49,8 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private final WriteOptions withoutLog = new WriteOptions().setDisableWAL(true);
   private final WriteOptions synced = new WriteOptions().setSync(true);
   private final CompletableFuture<RaftNode> node = new CompletableFuture<>();
+  private final AtomicLong leadership = new AtomicLong();
+  private final List<Runnable> catalogListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
 
   private StoreReplication(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle, ClusterSettings settings) {
@@ -65,7 +69,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     store.attach(replication);
     try {
       replication.node.complete(RaftNode.start(settings.membership(), store.directory().resolve("raft"),
-          settings.raft(), replication.catalogGroup, replication::state));
+          settings.raft(), replication.catalogGroup, replication::state, replication.leadership::incrementAndGet));
       for (Table table : store.tables()) {
         replication.ensureTabletGroups(table.definition());
       }
@@ -79,6 +83,20 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   TabletStore store() {
     return store;
+  }
+
+  /** Changes whenever this node learns of a new leader of any group. */
+  long leadershipVersion() {
+    return leadership.get();
+  }
+
+  void onCatalogChange(Runnable listener) {
+    catalogListeners.add(listener);
+  }
+
+  /** Tells the listeners a catalog entry was applied here; they run on the catalog's applier thread. */
+  void catalogChanged() {
+    catalogListeners.forEach(Runnable::run);
   }
 
   ClusterSettings settings() {

@@ -205,6 +205,24 @@ public final class TabletStore implements AutoCloseable {
     return replication;
   }
 
+  /**
+   * In cluster mode, runs {@code listener} after each catalog change applied on this node (made here or on another
+   * node), on the catalog's applier thread: it must be quick and must not change the catalog itself. Nothing on a
+   * single node, where every change is made by a caller of this store.
+   */
+  public void onCatalogChange(Runnable listener) {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      cluster.onCatalogChange(listener);
+    }
+  }
+
+  /** A number that changes whenever this node learns of a new leader of any tablet or the catalog; 0 on one node. */
+  public long leadershipVersion() {
+    StoreReplication cluster = replication;
+    return cluster == null ? 0 : cluster.leadershipVersion();
+  }
+
   /** Whether this store is a cluster member. */
   public boolean isReplicated() {
     return replication != null;

@@ -1,5 +1,6 @@
 package io.basalt.hbase.errors;
 
+import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.RowLockTimeoutException;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.StorageFullException;
@@ -23,6 +24,11 @@ public final class StorageErrors {
     if (e instanceof UnknownFamilyException unknownFamily) {
       return new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(unknownFamily.family())
           + " does not exist in region " + region.getRegionNameAsString() + " in table " + region.getTable());
+    }
+    if (e instanceof NotLeaderException) {
+      // In a cluster only the tablet's leader serves it: the client reads hbase:meta again, which names the leader.
+      return new NotServingRegionException(region.getRegionNameAsString() + " is not served here: "
+          + e.getMessage());
     }
     if (e instanceof UnknownTableException) {
       // The table was dropped under the call: the client re-reads hbase:meta and learns it is gone.

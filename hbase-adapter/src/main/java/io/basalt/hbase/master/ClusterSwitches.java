@@ -1,6 +1,7 @@
 package io.basalt.hbase.master;
 
 import io.basalt.storage.TabletStore;
+import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,11 @@ public final class ClusterSwitches {
   /** Switches kept in {@code store}, or only in memory when it is null. */
   public ClusterSwitches(TabletStore store) throws IOException {
     this.store = store;
+    reload();
+  }
+
+  /** Reads the switches from the store again: in a cluster, after another node's master changed them. */
+  public synchronized void reload() throws IOException {
     for (Switch each : Switch.values()) {
       values.put(each, true);
     }
@@ -64,6 +70,9 @@ public final class ClusterSwitches {
     if (which.persistent && store != null && previous != on) {
       try {
         store.putSystemProperty(PROPERTY, encoded().getBytes(StandardCharsets.UTF_8));
+      } catch (NotLeaderException e) {
+        values.put(which, previous);
+        throw e;
       } catch (StorageException e) {
         values.put(which, previous);
         throw new IOException("cannot save the " + which + " switch: " + e.getMessage(), e);

@@ -6,6 +6,11 @@ import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The master: what HBase's HMaster does for a cluster, here for the tables of one store. It owns the table,
@@ -14,6 +19,8 @@ import java.time.Clock;
  * {@link TableDirectory}. One server is the whole cluster today, so its master is always the active one.
  */
 public final class Master implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Master.class);
+
   private final TableDirectory tables;
   private final TableDdl ddl;
   private final Namespaces namespaces;
@@ -23,6 +30,7 @@ public final class Master implements AutoCloseable {
   private final ClusterSwitches switches;
   private final AutomaticSplitsAndMerges automaticSplits;
   private final SnapshotCleanupChore snapshotCleanup;
+  private final ExecutorService catalogFollower;
 
   /**
    * Publishes the store's tables to {@code tables}. Nothing runs in the background until {@link #start}.
@@ -43,11 +51,34 @@ public final class Master implements AutoCloseable {
     this.automaticSplits = new AutomaticSplitsAndMerges(tables, splits, statistics, switches, splitMergePolicy,
         clock);
     this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
+    if (store.isReplicated()) {
+      // Another node's master may change the catalog: follow it. The store calls on the catalog's applier thread,
+      // which must not wait (this node's own DDL may be waiting for that very entry), so the work is handed over.
+      catalogFollower = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder().setDaemon(true)
+          .setNameFormat("basalt-catalog-follower").build());
+      store.onCatalogChange(() -> catalogFollower.execute(this::followCatalog));
+    } else {
+      catalogFollower = null;
+    }
+  }
+
+  /** Publishes what the catalog holds now, after a change applied here (made by this master or another). */
+  private void followCatalog() {
+    try {
+      ddl.republish();
+      namespaces.reload();
+      switches.reload();
+    } catch (IOException e) {
+      LOG.warn("Could not follow a change of the catalog: {}", e.getMessage());
+    }
   }
 
   /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
   public void start() {
-    automaticSplits.start();
+    if (catalogFollower == null) {
+      // A cluster does not split or merge tablets yet (the store refuses until splits are log entries).
+      automaticSplits.start();
+    }
     snapshotCleanup.start();
   }
 
@@ -89,5 +120,8 @@ public final class Master implements AutoCloseable {
   public void close() {
     automaticSplits.close();
     snapshotCleanup.close();
+    if (catalogFollower != null) {
+      catalogFollower.shutdownNow();
+    }
   }
 }

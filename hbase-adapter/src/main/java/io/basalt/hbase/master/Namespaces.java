@@ -27,6 +27,15 @@ public final class Namespaces {
 
   public Namespaces(TabletStore store) throws IOException {
     this.store = store;
+    reload();
+  }
+
+  /**
+   * Reads the namespaces from the store again: in a cluster after another node's master changed them, or after a
+   * change of this one could not be saved.
+   */
+  public synchronized void reload() throws IOException {
+    namespaces.clear();
     namespaces.put(NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR, NamespaceDescriptor.DEFAULT_NAMESPACE);
     namespaces.put(NamespaceDescriptor.SYSTEM_NAMESPACE_NAME_STR, NamespaceDescriptor.SYSTEM_NAMESPACE);
     Optional<byte[]> stored = store.systemProperty(PROPERTY);
@@ -96,6 +105,12 @@ public final class Namespaces {
         list.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace));
       }
     }
-    store.putSystemProperty(PROPERTY, list.build().toByteArray());
+    try {
+      store.putSystemProperty(PROPERTY, list.build().toByteArray());
+    } catch (IOException e) {
+      // Not saved (in a cluster, perhaps because this node stopped being the master): forget the change.
+      reload();
+      throw e;
+    }
   }
 }

@@ -14,6 +14,8 @@ import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.InvalidFamilyOperationException;
@@ -55,13 +57,38 @@ public final class TableDdl {
     this.tables = tables;
     this.namespaces = namespaces;
     this.flusher = flusher;
+    publishStored();
+  }
+
+  /**
+   * Publishes the tables as the store holds them now and forgets published ones it no longer holds: in a cluster,
+   * after another node's master changed the catalog. Under the DDL lock, so it neither interleaves with nor undoes
+   * a change made here.
+   */
+  public void republish() throws IOException {
+    synchronized (ddlLock) {
+      Set<TableName> stored = new HashSet<>();
+      for (Table storageTable : store.tables()) {
+        stored.add(TableName.valueOf(storageTable.name()));
+      }
+      for (HBaseTable published : tables.all()) {
+        if (!stored.contains(published.name())) {
+          tables.forget(published.name());
+        }
+      }
+      publishStored();
+    }
+  }
+
+  private void publishStored() throws IOException {
     for (Table storageTable : store.tables()) {
       TableName name = TableName.valueOf(storageTable.name());
       Map<String, byte[]> properties = storageTable.definition().properties();
       TableDescriptor stored = TableProperties.descriptor(properties);
       TableState.State state = TableProperties.state(properties);
       TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
-      if (descriptor != stored) {
+      if (descriptor != stored && !store.isReplicated()) {
+        // A cluster's tables were all created naming it; only a single node's older tables can lack it.
         storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
       }
       tables.publish(new HBaseTable(name, descriptor, state, storageTable));

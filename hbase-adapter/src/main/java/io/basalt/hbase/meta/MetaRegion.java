@@ -1,6 +1,6 @@
 package io.basalt.hbase.meta;
 
-import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.read.ReadSpec;
@@ -34,16 +34,17 @@ import org.apache.hadoop.hbase.client.Scan;
  */
 public final class MetaRegion implements Region {
   private final TableDirectory tables;
-  private final ServerIdentity server;
+  private final RegionLocations locations;
   private final Clock clock;
   private final CompactionBacklog backlog = new CompactionBacklog();
   private volatile Snapshot snapshot;
 
-  private record Snapshot(long version, List<MetaRows.Row> rows) {}
+  /** The rows as of a version of the tables and of the regions' locations. */
+  private record Snapshot(long version, long locationsVersion, List<MetaRows.Row> rows) {}
 
-  public MetaRegion(TableDirectory tables, ServerIdentity server, Clock clock) {
+  public MetaRegion(TableDirectory tables, RegionLocations locations, Clock clock) {
     this.tables = tables;
-    this.server = server;
+    this.locations = locations;
     this.clock = clock;
   }
 
@@ -52,9 +53,10 @@ public final class MetaRegion implements Region {
     return MetaSchema.REGION;
   }
 
+  /** Served by the active master (always, on a single node): a client sent elsewhere looks the master up again. */
   @Override
   public boolean isOnline() {
-    return true;
+    return locations.isActiveMaster();
   }
 
   /** hbase:meta is computed from the tables; it has no files to flush. */
@@ -132,16 +134,17 @@ public final class MetaRegion implements Region {
 
   private List<MetaRows.Row> rows() {
     long version = tables.version();
+    long locationsVersion = locations.version();
     Snapshot seen = snapshot;
-    if (seen != null && seen.version() == version) {
+    if (seen != null && seen.version() == version && seen.locationsVersion() == locationsVersion) {
       return seen.rows();
     }
-    return rebuild(version);
+    return rebuild(version, locationsVersion);
   }
 
-  private synchronized List<MetaRows.Row> rebuild(long version) {
-    if (snapshot == null || snapshot.version() != version) {
-      snapshot = new Snapshot(version, MetaRows.build(tables.all(), server));
+  private synchronized List<MetaRows.Row> rebuild(long version, long locationsVersion) {
+    if (snapshot == null || snapshot.version() != version || snapshot.locationsVersion() != locationsVersion) {
+      snapshot = new Snapshot(version, locationsVersion, MetaRows.build(tables.all(), locations));
     }
     return snapshot.rows();
   }

@@ -1,15 +1,18 @@
 package io.basalt.hbase.meta;
 
-import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.storage.catalog.TabletDefinition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.MetaCellComparator;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.TableState;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -25,12 +28,14 @@ final class MetaRows {
   /** One row of hbase:meta and its cells in cell order. */
   record Row(byte[] key, List<Cell> cells) {}
 
-  static List<Row> build(List<HBaseTable> tables, ServerIdentity server) {
+  static List<Row> build(List<HBaseTable> tables, RegionLocations locations) {
     List<Row> rows = new ArrayList<>();
     for (HBaseTable table : tables) {
       rows.add(stateRow(table));
-      for (RegionInfo region : table.regions()) {
-        rows.add(regionRow(table, region, server));
+      List<TabletDefinition> tablets = table.definition().tablets();
+      for (int i = 0; i < tablets.size(); i++) {
+        Optional<ServerName> server = locations.serverOf(table.definition().name(), tablets.get(i));
+        rows.add(regionRow(table, table.regions().get(i), server));
       }
     }
     rows.sort((a, b) -> MetaCellComparator.META_COMPARATOR.compareRows(a.key(), b.key()));
@@ -44,7 +49,11 @@ final class MetaRows {
         table.createdMillis(), KeyValue.Type.Put, state)));
   }
 
-  private static Row regionRow(HBaseTable table, RegionInfo region, ServerIdentity server) {
+  /**
+   * A region's row. In a cluster a region whose tablet has no leader at the moment has no server columns, as an
+   * HBase region in transition has none: a client finds no location, waits and asks again.
+   */
+  private static Row regionRow(HBaseTable table, RegionInfo region, Optional<ServerName> server) {
     byte[] key = region.getRegionName();
     long ts = table.createdMillis();
     // Disabled tables keep their server column, as in HBase: clients then get NotServingRegionException and
@@ -53,9 +62,11 @@ final class MetaRows {
     List<Cell> cells = new ArrayList<>();
     cells.add(info(key, HConstants.REGIONINFO_QUALIFIER, ts, RegionInfo.toByteArray(region)));
     cells.add(info(key, HConstants.SEQNUM_QUALIFIER, ts, Bytes.toBytes(1L)));
-    cells.add(info(key, HConstants.SERVER_QUALIFIER, ts, Bytes.toBytes(server.hostAndPort())));
-    cells.add(info(key, HConstants.SERVERNAME_QUALIFIER, ts, Bytes.toBytes(server.serverName().getServerName())));
-    cells.add(info(key, HConstants.STARTCODE_QUALIFIER, ts, Bytes.toBytes(server.startCode())));
+    if (server.isPresent()) {
+      cells.add(info(key, HConstants.SERVER_QUALIFIER, ts, Bytes.toBytes(server.get().getAddress().toString())));
+      cells.add(info(key, HConstants.SERVERNAME_QUALIFIER, ts, Bytes.toBytes(server.get().getServerName())));
+      cells.add(info(key, HConstants.STARTCODE_QUALIFIER, ts, Bytes.toBytes(server.get().getStartCode())));
+    }
     cells.add(info(key, HConstants.STATE_QUALIFIER, ts, Bytes.toBytes(state)));
     cells.sort(CellComparator.getInstance());
     return new Row(key, List.copyOf(cells));

@@ -2,12 +2,14 @@ package io.basalt.hbase.rpc;
 
 import io.basalt.hbase.errors.ServerSideException;
 import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.StorageFullException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HBaseServerException;
+import org.apache.hadoop.hbase.PleaseHoldException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 
 /**
@@ -43,6 +45,11 @@ public final class RemoteErrors {
     }
     if (error instanceof StorageFullException full) {
       return StorageErrors.outOfSpace(full);
+    }
+    if (error instanceof NotLeaderException notLeader) {
+      // A master call on a node that is not (or no longer) the active master: the catalog is led elsewhere. HBase's
+      // clients retry PleaseHoldException, and look the active master up again between tries.
+      return new PleaseHoldException("this node is not the active master: " + notLeader.getMessage());
     }
     if (error instanceof IOException && (name.startsWith("org.apache.hadoop.") || name.startsWith("java."))) {
       return error;

@@ -1,5 +1,6 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.master.ClusterSwitches.Switch;
@@ -14,6 +15,9 @@ import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.ServerMetrics;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.ClusterMetricsBuilder;
@@ -33,6 +37,7 @@ import org.apache.hadoop.hbase.util.VersionInfo;
  * also the active master, no backups, nothing dead, nothing in transition, nothing to balance or normalize.
  */
 final class ClusterHandlers {
+  private final RegionLocations locations;
   private final ServerIdentity server;
   private final Master master;
   private final RegionDirectory directory;
@@ -40,9 +45,10 @@ final class ClusterHandlers {
   private final TabletStatistics statistics;
   private final RegionReports reports;
 
-  ClusterHandlers(ServerIdentity server, Master master, RegionDirectory directory, CompactionQueue compactions,
+  ClusterHandlers(RegionLocations locations, Master master, RegionDirectory directory, CompactionQueue compactions,
       TabletStatistics statistics, RegionReports reports) {
-    this.server = server;
+    this.locations = locations;
+    this.server = locations.self();
     this.master = master;
     this.directory = directory;
     this.compactions = compactions;
@@ -199,18 +205,26 @@ final class ClusterHandlers {
           .setTotalRegions(regions)
           .build());
     }
-    return ClusterMetricsBuilder.newBuilder()
+    // In a cluster the other nodes are listed with what this node knows of them (their names); the metrics of
+    // their regions are theirs to report.
+    Map<ServerName, ServerMetrics> live = new LinkedHashMap<>();
+    for (ServerName other : locations.liveServers()) {
+      live.put(other, other.equals(server.serverName()) ? serverMetrics
+          : ServerMetricsBuilder.newBuilder(other).setVersion(VersionInfo.getVersion()).build());
+    }
+    live.putIfAbsent(server.serverName(), serverMetrics);
+    ClusterMetricsBuilder builder = ClusterMetricsBuilder.newBuilder()
         .setHBaseVersion(VersionInfo.getVersion())
         .setClusterId(server.clusterId())
-        .setMasterName(server.serverName())
-        .setBackerMasterNames(List.of())
-        .setLiveServerMetrics(Map.of(server.serverName(), serverMetrics))
+        .setBackerMasterNames(locations.backupMasters())
+        .setLiveServerMetrics(live)
         .setDeadServerNames(List.of())
         .setRegionsInTransition(List.of())
-        .setServerNames(List.of(server.serverName()))
+        .setServerNames(List.copyOf(live.keySet()))
         .setBalancerOn(master.switches().get(Switch.BALANCER))
         .setMasterInfoPort(server.infoPort())
-        .setTableRegionStatesCount(regionStates)
-        .build();
+        .setTableRegionStatesCount(regionStates);
+    locations.activeMaster().ifPresent(builder::setMasterName);
+    return builder.build();
   }
 }

@@ -1,5 +1,6 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.master.Master;
@@ -21,16 +22,17 @@ public final class HBaseServices {
   private HBaseServices() {}
 
   /** @param tables the tables the master publishes, which the regions serve */
-  public static RpcDispatcher dispatcher(ServerIdentity server, TableDirectory tables, Master master,
+  public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
       long maxScanResultBytes) {
-    return new RpcDispatcher(bindings(server, tables, master, directory, scanners, compactions, statistics,
+    return new RpcDispatcher(bindings(locations, tables, master, directory, scanners, compactions, statistics,
         maxScanResultBytes));
   }
 
-  static List<ServiceBinding> bindings(ServerIdentity server, TableDirectory tables, Master master,
+  static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
       long maxScanResultBytes) {
+    ServerIdentity server = locations.self();
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
     RegionReports reports = new RegionReports(directory, tables, compactions, statistics);
@@ -38,9 +40,9 @@ public final class HBaseServices {
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics).binding(),
         new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports).binding(),
         new MasterServiceHandlers(master,
-            new ClusterHandlers(server, master, directory, compactions, statistics, reports),
+            new ClusterHandlers(locations, master, directory, compactions, statistics, reports),
             new RegionChangeHandlers(master, directory), new SnapshotHandlers(master)).binding(),
-        new ClientMetaServiceHandlers(server).binding(),
+        new ClientMetaServiceHandlers(locations).binding(),
         new HbckServiceHandlers().binding());
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.master.Namespaces;
@@ -57,7 +58,7 @@ class MetaRegionTest {
   void setUp() throws IOException {
     store = TabletStore.open(dir, StoreOptions.defaults());
     catalog = new TableDdl(store, new TableDirectory(), new Namespaces(store), new MemstoreFlush(Clock.systemUTC()));
-    meta = new MetaRegion(catalog.tables(), SERVER, Clock.systemUTC());
+    meta = new MetaRegion(catalog.tables(), RegionLocations.singleNode(SERVER), Clock.systemUTC());
   }
 
   @AfterEach

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.hbase.FrontendSettings;
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.rpc.ServiceBinding;
 import java.io.IOException;
@@ -47,7 +48,7 @@ class RpcMethodCoverageTest {
     // Binding methods touches none of the collaborators; only the server's identity is read up front.
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
-        HBaseServices.bindings(server, null, null, null, null, null, null,
+        HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
             FrontendSettings.defaults().maxScanResultBytes());
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {

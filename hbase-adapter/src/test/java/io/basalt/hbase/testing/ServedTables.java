@@ -1,5 +1,6 @@
 package io.basalt.hbase.testing;
 
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.master.Namespaces;
@@ -65,8 +66,8 @@ public final class ServedTables implements AutoCloseable {
     statistics = new TabletStatistics(clock);
     writePolicy = new WritePolicy(new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), maxCellBytes,
         catalog::recordCellTtlFamilies);
-    MetaRegion meta = new MetaRegion(catalog.tables(), new ServerIdentity(ServerName.valueOf("localhost", 16020, 1),
-        "cluster", 16010), clock);
+    MetaRegion meta = new MetaRegion(catalog.tables(), RegionLocations.singleNode(new ServerIdentity(
+        ServerName.valueOf("localhost", 16020, 1), "cluster", 16010)), clock);
     regions = new RegionDirectory(catalog.tables(), meta, clock, writePolicy, statistics);
   }
 

@@ -55,10 +55,12 @@ public final class RaftNode implements AutoCloseable {
   /**
    * Starts this node's Raft server with its log under {@code directory}. Groups whose logs the directory holds are
    * recovered; {@code firstGroup} is created if it is not among them. {@code states} gives the state each group
-   * applies to, for recovered groups as for ones added later.
+   * applies to, for recovered groups as for ones added later; {@code leaderChanges} runs whenever this node learns
+   * of a new leader of any group (on a Ratis thread: it must not block).
    */
   public static RaftNode start(ClusterMembership membership, Path directory, RaftSettings settings,
-      RaftGroupId firstGroup, Function<RaftGroupId, ReplicaState> states) throws StorageException {
+      RaftGroupId firstGroup, Function<RaftGroupId, ReplicaState> states, Runnable leaderChanges)
+      throws StorageException {
     RaftProperties properties = properties(membership, directory, settings);
     try {
       RaftServer server = RaftServer.newBuilder()
@@ -66,7 +68,7 @@ public final class RaftNode implements AutoCloseable {
           .setGroup(RaftGroup.valueOf(firstGroup, membership.peers()))
           .setOption(RaftStorage.StartupOption.RECOVER)
           .setProperties(properties)
-          .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId)))
+          .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges))
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());

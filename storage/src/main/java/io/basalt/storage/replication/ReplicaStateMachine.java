@@ -7,6 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftGroupMemberId;
+import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
 import org.apache.ratis.server.storage.FileInfo;
@@ -27,10 +29,17 @@ import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
  */
 final class ReplicaStateMachine extends BaseStateMachine {
   private final ReplicaState state;
+  private final Runnable leaderChanges;
   private volatile SnapshotInfo snapshot;
 
-  ReplicaStateMachine(ReplicaState state) {
+  ReplicaStateMachine(ReplicaState state, Runnable leaderChanges) {
     this.state = state;
+    this.leaderChanges = leaderChanges;
+  }
+
+  @Override
+  public void notifyLeaderChanged(RaftGroupMemberId member, RaftPeerId newLeader) {
+    leaderChanges.run();
   }
 
   @Override

@@ -1,0 +1,20 @@
+package io.basalt.hbase.cluster;
+
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.ServerName;
+
+/**
+ * The RPC servers of a cluster's nodes, as the registry shows them: which server is node N now (its address and
+ * start code), and which nodes are up. Kept by the server module, which learns them from ZooKeeper.
+ */
+public interface ClusterNodes {
+  /** The server node {@code node} (1-based) runs now, if it is up. */
+  Optional<ServerName> server(int node);
+
+  /** The servers of the nodes up now, in node order. */
+  List<ServerName> servers();
+
+  /** Changes whenever a node comes or goes. */
+  long version();
+}
