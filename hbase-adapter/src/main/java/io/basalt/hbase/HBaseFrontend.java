@@ -58,9 +58,11 @@ public final class HBaseFrontend implements AutoCloseable {
     MetaRegion meta = new MetaRegion(tables, locations, clock);
     statistics.sampleEverySecond();
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
-    RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(
-        new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30)), settings.maxCellBytes(),
-        master.ddl()::recordCellTtlFamilies), statistics);
+    NonceRegistry nonces = new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30));
+    // In a cluster every replica learns the nonces of the increments it applies, for when it leads the tablet.
+    store.onWriteNote(nonces::markApplied);
+    RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(nonces,
+        settings.maxCellBytes(), master.ddl()::recordCellTtlFamilies), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
     this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
         directory);

@@ -21,6 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -51,6 +52,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private final CompletableFuture<RaftNode> node = new CompletableFuture<>();
   private final AtomicLong leadership = new AtomicLong();
   private final List<Runnable> catalogListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<byte[]>> noteListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
 
   private StoreReplication(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle, ClusterSettings settings) {
@@ -92,6 +94,17 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   void onCatalogChange(Runnable listener) {
     catalogListeners.add(listener);
+  }
+
+  void onWriteNote(Consumer<byte[]> listener) {
+    noteListeners.add(listener);
+  }
+
+  /** Hands a write's note to the listeners, on the tablet's applier thread. */
+  void noteApplied(byte[] note) {
+    if (note.length > 0) {
+      noteListeners.forEach(listener -> listener.accept(note));
+    }
   }
 
   /** Tells the listeners a catalog entry was applied here; they run on the catalog's applier thread. */
@@ -191,7 +204,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   // ---- the tablets ----
 
   @Override
-  public void write(TableDefinition table, List<RowMutation> mutations) throws StorageException {
+  public void write(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException {
     TabletDefinition tablet = table.tabletFor(mutations.get(0).row());
     for (RowMutation mutation : mutations) {
       if (!tablet.contains(mutation.row())) {
@@ -199,7 +212,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
             + "the client located them)", 0);
       }
     }
-    byte[] entry = TabletEntries.encodeWrite(table.id(), catalogReplica.appliedIndex(), mutations);
+    byte[] entry = TabletEntries.encodeWrite(table.id(), catalogReplica.appliedIndex(), mutations, note);
     node().submit(groupOf(table.id(), tablet), entry, describe(table, tablet));
   }
 

@@ -15,6 +15,7 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.UnknownFamilyException;
 import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.errors.WouldBlockException;
+import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,7 @@ import org.rocksdb.WriteBatch;
  * operation fails with {@link UnknownTableException}.
  */
 public final class Table {
+  private static final byte[] NO_NOTE = new byte[0];
   private final RocksDB db;
   private final RowLocks rowLocks;
   private final WriteOptionsByDurability writeOptions;
@@ -62,6 +64,18 @@ public final class Table {
 
   public TableDefinition definition() {
     return definition;
+  }
+
+  /**
+   * Returns once this node has applied every write to {@code row}'s tablet committed before the call, as a read
+   * would: in cluster mode a read barrier in the tablet's group (only its leader passes it); nothing on one node.
+   * For a writer that consults what earlier writes left (the nonces it was told of) before it reads the row.
+   */
+  public void catchUp(byte[] row) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated != null) {
+      replicated.readBarrier(definition, RowRange.forward(row, ByteArrays.EMPTY));
+    }
   }
 
   /** From now on this table's writes and reads go through its tablets' Raft groups. */
@@ -124,6 +138,17 @@ public final class Table {
    */
   public void writeAll(List<RowMutation> mutations, Durability durability, Waiting waiting)
       throws StorageException {
+    writeAll(mutations, durability, waiting, NO_NOTE);
+  }
+
+  /**
+   * {@link #writeAll(List, Durability, Waiting)} with a note for every replica: in cluster mode each node's store
+   * hands {@code note} to its note listeners ({@link TabletStore#onWriteNote}) as it applies the write, so what the
+   * layer above remembers of a write (the nonces of its increments) survives a change of leader. Ignored on a single
+   * node, whose writer remembers it itself.
+   */
+  public void writeAll(List<RowMutation> mutations, Durability durability, Waiting waiting, byte[] note)
+      throws StorageException {
     if (mutations.isEmpty()) {
       return;
     }
@@ -133,7 +158,7 @@ public final class Table {
     TabletGroups replicated = groups;
     if (replicated != null) {
       waiting.refuse("replication to a majority of the tablet's replicas");
-      writeReplicated(replicated, mutations);
+      writeReplicated(replicated, mutations, note);
       return;
     }
     lockLifecycle(waiting);
@@ -175,7 +200,8 @@ public final class Table {
    * The cluster-mode write: the mutations go to the log of the tablet holding their rows, under the rows' locks (so
    * a read-modify-write decided under them is appended once), and are applied here and on every replica.
    */
-  private void writeReplicated(TabletGroups replicated, List<RowMutation> mutations) throws StorageException {
+  private void writeReplicated(TabletGroups replicated, List<RowMutation> mutations, byte[] note)
+      throws StorageException {
     lifecycle.readLock().lock();
     try {
       checkNotDropped();
@@ -193,7 +219,7 @@ public final class Table {
       try (RowLocks.RowLock ignored = rows.size() == 1
           ? rowLocks.lock(current.id(), rows.get(0), Waiting.ALLOWED)
           : rowLocks.lockAll(current.id(), rows, Waiting.ALLOWED)) {
-        replicated.write(current, mutations);
+        replicated.write(current, mutations, note);
       }
     } finally {
       lifecycle.readLock().unlock();

@@ -19,12 +19,16 @@ final class TabletEntries {
 
   private TabletEntries() {}
 
-  /** One write: the table, the catalog entry it was decided against, and its row mutations. */
-  record Write(long tableId, long catalogIndex, List<RowMutation> mutations) {}
+  /**
+   * One write: the table, the catalog entry it was decided against, its row mutations, and the writer's note that
+   * every replica passes on (the layer above's idempotency keys), empty if none.
+   */
+  record Write(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {}
 
-  static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations) {
+  static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {
     int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(WRITE)
         + CodedOutputStream.computeInt64SizeNoTag(tableId) + CodedOutputStream.computeInt64SizeNoTag(catalogIndex)
+        + CodedOutputStream.computeByteArraySizeNoTag(note)
         + CodedOutputStream.computeUInt32SizeNoTag(mutations.size());
     for (RowMutation mutation : mutations) {
       size += CodedOutputStream.computeByteArraySizeNoTag(mutation.row())
@@ -45,6 +49,7 @@ final class TabletEntries {
       out.writeUInt32NoTag(WRITE);
       out.writeInt64NoTag(tableId);
       out.writeInt64NoTag(catalogIndex);
+      out.writeByteArrayNoTag(note);
       out.writeUInt32NoTag(mutations.size());
       for (RowMutation mutation : mutations) {
         out.writeByteArrayNoTag(mutation.row());
@@ -77,6 +82,7 @@ final class TabletEntries {
     }
     long tableId = in.readInt64();
     long catalogIndex = in.readInt64();
+    byte[] note = in.readByteArray();
     int count = in.readUInt32();
     List<RowMutation> mutations = new ArrayList<>(Math.min(count, 1024));
     for (int i = 0; i < count; i++) {
@@ -98,7 +104,7 @@ final class TabletEntries {
     if (!in.isAtEnd()) {
       throw new IOException("tablet log entry has trailing bytes");
     }
-    return new Write(tableId, catalogIndex, mutations);
+    return new Write(tableId, catalogIndex, mutations, note);
   }
 
   private static int coordinatesSize(byte[] family, byte[] qualifier, long timestamp, int type) {

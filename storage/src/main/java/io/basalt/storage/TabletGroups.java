@@ -10,9 +10,10 @@ import java.util.List;
 interface TabletGroups {
   /**
    * Appends the mutations to the log of the tablet holding their rows and returns once they are committed and
-   * applied on this node; the caller holds the rows' locks.
+   * applied on this node; the caller holds the rows' locks. Every replica hands {@code note} to the store's note
+   * listener as it applies the write.
    */
-  void write(TableDefinition table, List<RowMutation> mutations) throws StorageException;
+  void write(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException;
 
   /** Returns once a read of {@code range} on this node is linearizable (this node leads its tablets, caught up). */
   void readBarrier(TableDefinition table, RowRange range) throws StorageException;

@@ -39,6 +39,7 @@ final class TabletReplica implements ReplicaState {
       } else {
         table.applyReplicated(write.mutations(), batch, replication.withoutLog());
       }
+      replication.noteApplied(write.note());
     } catch (org.rocksdb.RocksDBException e) {
       throw RocksErrors.of("recording the applied index", e);
     }

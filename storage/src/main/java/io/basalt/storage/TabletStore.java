@@ -217,6 +217,18 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * In cluster mode, runs {@code listener} with the note of each replicated write as this node applies it (see
+   * {@link Table#writeAll(List, io.basalt.storage.data.Durability, io.basalt.storage.data.Waiting, byte[])}), on the
+   * tablet's applier thread: it must be quick. Nothing on a single node.
+   */
+  public void onWriteNote(java.util.function.Consumer<byte[]> listener) {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      cluster.onWriteNote(listener);
+    }
+  }
+
   /** A number that changes whenever this node learns of a new leader of any tablet or the catalog; 0 on one node. */
   public long leadershipVersion() {
     StoreReplication cluster = replication;

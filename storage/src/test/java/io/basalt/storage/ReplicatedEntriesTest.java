@@ -26,11 +26,12 @@ class ReplicatedEntriesTest {
         .add(bytes("b"), bytes("q"), Long.MAX_VALUE, 14, new byte[0])
         .erase(bytes("a"), bytes("old"), -1, 3).build();
     RowMutation second = RowMutation.forRow(bytes("row2")).add(bytes("a"), bytes("q"), 7, 4, bytes("v")).build();
-    byte[] entry = TabletEntries.encodeWrite(42, 17, List.of(first, second));
+    byte[] entry = TabletEntries.encodeWrite(42, 17, List.of(first, second), new byte[] {7, 8});
 
     TabletEntries.Write write = TabletEntries.decode(entry);
     assertEquals(42, write.tableId());
     assertEquals(17, write.catalogIndex());
+    assertArrayEquals(new byte[] {7, 8}, write.note());
     assertEquals(2, write.mutations().size());
     RowMutation decoded = write.mutations().get(0);
     assertArrayEquals(first.row(), decoded.row());

@@ -1,5 +1,6 @@
 package io.basalt.hbase.write;
 
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,6 +48,26 @@ public final class NonceRegistry {
     }
     synchronized (applied) {
       applied.put(new Key(group, nonce), clock.millis());
+    }
+  }
+
+  /**
+   * The nonce as a note that travels with a replicated write, so every replica remembers it: after a change of
+   * leader the new one answers a client's retry of the same increment from the stored value instead of adding
+   * again. Empty without a nonce.
+   */
+  public static byte[] note(long group, long nonce) {
+    if (nonce == HConstants.NO_NONCE) {
+      return new byte[0];
+    }
+    return ByteBuffer.allocate(2 * Long.BYTES).putLong(group).putLong(nonce).array();
+  }
+
+  /** Remembers the nonce of a note written by {@link #note} (other notes are not this registry's). */
+  public void markApplied(byte[] note) {
+    if (note.length == 2 * Long.BYTES) {
+      ByteBuffer buffer = ByteBuffer.wrap(note);
+      markApplied(buffer.getLong(), buffer.getLong());
     }
   }
 }

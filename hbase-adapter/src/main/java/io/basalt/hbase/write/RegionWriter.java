@@ -20,6 +20,7 @@ import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -43,6 +44,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * ends the call before its single write, so nothing is written and no nonce recorded.
  */
 public final class RegionWriter {
+  private static final byte[] NO_NOTE = new byte[0];
   /** Confirms a row belongs to the region before anything is done with it. */
   @FunctionalInterface
   public interface RowCheck {
@@ -218,6 +220,7 @@ public final class RegionWriter {
 
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
       long nonce, Waiting waiting) throws IOException {
+    catchUpForNonce(row, nonce);
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
     OneWrite writes = new OneWrite();
     List<Cell> results = new ArrayList<>();
@@ -249,7 +252,8 @@ public final class RegionWriter {
       }
       durability = Durabilities.stronger(durability, Durabilities.of(mutation.getDurability(), table.durability()));
     }
-    write(writes.mutations(), durability, waiting);
+    write(writes.mutations(), durability, waiting,
+        anyDelta && !replay ? NonceRegistry.note(nonceGroup, nonce) : NO_NOTE);
     if (anyDelta && !replay) {
       nonces.markApplied(nonceGroup, nonce);
     }
@@ -260,13 +264,14 @@ public final class RegionWriter {
     if (!(mutation instanceof Increment) && !(mutation instanceof Append)) {
       throw new DoNotRetryIOException(mutation.getClass().getSimpleName() + " is not a supported mutation");
     }
+    catchUpForNonce(mutation.getRow(), nonce);
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation, waiting)) : Result.EMPTY_RESULT;
     }
     long now = clock.millis();
     List<Cell> computed = computeDeltas(mutation, now, waiting);
     write(List.of(putsOf(mutation.getRow(), computed, now, new OneWrite())), Durabilities.of(mutation.getDurability(),
-        table.durability()), waiting);
+        table.durability()), waiting, NonceRegistry.note(nonceGroup, nonce));
     nonces.markApplied(nonceGroup, nonce);
     return returnsResults(mutation) ? Result.create(computed) : Result.EMPTY_RESULT;
   }
@@ -309,13 +314,33 @@ public final class RegionWriter {
   }
 
   private void write(List<RowMutation> writes, Durability durability, Waiting waiting) throws IOException {
+    write(writes, durability, waiting, NO_NOTE);
+  }
+
+  /**
+   * In a cluster a retried increment may reach a new leader before it applied the first attempt's entry: the nonce
+   * is looked up only once this node has applied every write committed to the row's tablet (a read barrier).
+   */
+  private void catchUpForNonce(byte[] row, long nonce) throws IOException {
+    if (nonce == HConstants.NO_NONCE) {
+      return;
+    }
+    try {
+      table.storage().catchUp(row);
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, region);
+    }
+  }
+
+  private void write(List<RowMutation> writes, Durability durability, Waiting waiting, byte[] note)
+      throws IOException {
     List<RowMutation> nonEmpty = writes.stream().filter(w -> !w.cells().isEmpty() || !w.erasures().isEmpty())
         .toList();
     if (nonEmpty.isEmpty()) {
       return;
     }
     try {
-      table.storage().writeAll(nonEmpty, durability, waiting);
+      table.storage().writeAll(nonEmpty, durability, waiting, note);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
