@@ -4,8 +4,9 @@ import io.basalt.storage.Table;
 import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.RocksDB;
 import org.rocksdb.Snapshot;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One moment of a table's cells, pinned for exports and digests to read later: a RocksDB snapshot of the store's
@@ -13,20 +14,20 @@ import org.rocksdb.Snapshot;
  * so a replicated state machine can take it under its own lock right after applying the entry whose state it must
  * ship, and export at leisure once the lock is released (the export then holds exactly that entry's state, whatever
  * is applied meanwhile). Until closed it keeps RocksDB's compactions from discarding the versions it can see, so
- * close it as soon as the reads it serves are done, and before the store closes.
+ * close it as soon as the reads it serves are done, and before the table is dropped or the store closes.
  */
 public final class ReadPoint implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ReadPoint.class);
+
   private final Table table;
-  private final RocksDB db;
   private final Snapshot snapshot;
   private final long sequenceNumber;
   private final List<ColumnFamilyHandle> handles;
   private final boolean owned;
   private boolean closed;
 
-  private ReadPoint(Table table, RocksDB db, Snapshot snapshot, List<ColumnFamilyHandle> handles, boolean owned) {
+  private ReadPoint(Table table, Snapshot snapshot, List<ColumnFamilyHandle> handles, boolean owned) {
     this.table = table;
-    this.db = db;
     this.snapshot = snapshot;
     this.sequenceNumber = snapshot.getSequenceNumber();
     this.handles = List.copyOf(handles);
@@ -36,7 +37,7 @@ public final class ReadPoint implements AutoCloseable {
   /** Pins the table's cells as they are now; close the point to release them. */
   public static ReadPoint take(Table table) throws StorageException {
     return table.withColumnFamilies("pinning a read point",
-        (db, definition, handles) -> new ReadPoint(table, db, db.getSnapshot(), handles, true));
+        (db, definition, handles) -> new ReadPoint(table, db.getSnapshot(), handles, true));
   }
 
   /**
@@ -47,7 +48,7 @@ public final class ReadPoint implements AutoCloseable {
    */
   public static ReadPoint of(Table table, Snapshot snapshot) throws StorageException {
     return table.withColumnFamilies("pinning a read point",
-        (db, definition, handles) -> new ReadPoint(table, db, snapshot, handles, false));
+        (db, definition, handles) -> new ReadPoint(table, snapshot, handles, false));
   }
 
   /** RocksDB's sequence number of the moment: every write numbered up to it is seen, none after. */
@@ -80,15 +81,30 @@ public final class ReadPoint implements AutoCloseable {
         + " changed since the read point was taken; take a new one");
   }
 
-  /** Releases the snapshot if this point took it. Reads already under way finish on the state they pinned. */
+  /**
+   * Releases the snapshot if this point took it. Reads already under way finish on the state they pinned. A point
+   * still open when its table is dropped or its store closes is not released: RocksJava frees the database on close
+   * whatever is open on it, and releasing a snapshot after that crashed the JVM when tried. The store's close then
+   * reports the snapshot as unreleased, and a dropped table's point pins old versions in the store until it closes.
+   */
   @Override
-  public synchronized void close() {
-    if (closed) {
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    if (!owned) {
       return;
     }
-    closed = true;
-    if (owned) {
-      db.releaseSnapshot(snapshot);
+    try {
+      table.withColumnFamilies("releasing a read point", (db, definition, handles) -> {
+        db.releaseSnapshot(snapshot);
+        return null;
+      });
+    } catch (StorageException e) {
+      LOG.warn("Could not release the {}: {}", this, e.getMessage());
     }
   }
 

@@ -5,7 +5,6 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.transfer.RangeReader.FamilyCells;
 import java.util.Arrays;
 import java.util.HexFormat;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -40,8 +39,8 @@ public final class TabletDigest {
   /** Digest of rows {@code [startRow, endRow)} (empty bounds are open) as they were at {@code at}. */
   public static TabletDigest of(Table table, byte[] startRow, byte[] endRow, ReadPoint at) throws StorageException {
     DigestBuilder digest = new DigestBuilder();
-    try (RangeReader reader = RangeReader.open(table, startRow, endRow, at)) {
-      for (FamilyCells family : reader.families()) {
+    RangeReader.read(table, startRow, endRow, at, "digesting rows of table " + table.name(), families -> {
+      for (FamilyCells family : families) {
         digest.family(family.family().name());
         RocksIterator cells = family.cells();
         for (cells.seekToFirst(); cells.isValid(); cells.next()) {
@@ -49,10 +48,8 @@ public final class TabletDigest {
         }
         cells.status();
       }
-    } catch (RocksDBException e) {
-      throw new StorageException("cannot read the rows of table " + table.name() + " to digest them: "
-          + e.getMessage(), e);
-    }
+      return null;
+    });
     return digest.finish();
   }
 

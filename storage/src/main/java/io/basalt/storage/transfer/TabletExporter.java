@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * interpreted, so the copy cannot differ from the original by what a reading of it would decide. All families are
  * read through one RocksDB snapshot, the {@link ReadPoint}, so they agree with each other; the caller may pin that
  * point itself (a replicated state machine pins the state after the entry it ships). The reads bypass the block
- * cache. Files are fsynced, and the manifest is written last, atomically, so a directory with a manifest holds a
+ * cache; while they run, a schema change of the table and the store's close wait for them ({@code RangeReader}
+ * says why). Files are fsynced, and the manifest is written last, atomically, so a directory with a manifest holds a
  * complete export. The manifest records the digest of the exported cells, computed while they are copied.
  *
  * <p>Measured ({@code LargeTabletTransferTest}, eight runs on the 2-core build machine shared with other builds):
@@ -93,12 +94,13 @@ public final class TabletExporter {
       throws StorageException {
     DigestBuilder digest = new DigestBuilder();
     List<FamilyExport> families = new ArrayList<>();
-    try (RangeReader reader = RangeReader.open(table, startRow, endRow, at)) {
-      for (FamilyCells family : reader.families()) {
+    RangeReader.read(table, startRow, endRow, at, "exporting rows of table " + table.name(), cells -> {
+      for (FamilyCells family : cells) {
         digest.family(family.family().name());
         families.add(writeFamily(family, directory.resolve("f" + families.size() + ".sst"), digest));
       }
-    }
+      return null;
+    });
     return new ExportManifest(table.name(), startRow, endRow, at.sequenceNumber(), families, digest.finish());
   }
 

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.rocksdb.IngestExternalFileOptions;
-import org.rocksdb.RocksDBException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -112,19 +111,18 @@ public final class TabletImporter {
    * where no compaction has to move it down again.
    */
   private static boolean holdsAnyCell(Table table, ExportManifest manifest) throws StorageException {
-    try (ReadPoint now = ReadPoint.take(table);
-        RangeReader reader = RangeReader.open(table, manifest.startRow(), manifest.endRow(), now)) {
-      for (RangeReader.FamilyCells family : reader.families()) {
-        family.cells().seekToFirst();
-        if (family.cells().isValid()) {
-          return true;
-        }
-        family.cells().status();
-      }
-      return false;
-    } catch (RocksDBException e) {
-      throw new StorageException("cannot read the rows of table " + table.name() + " to be replaced: "
-          + e.getMessage(), e);
+    try (ReadPoint now = ReadPoint.take(table)) {
+      return RangeReader.read(table, manifest.startRow(), manifest.endRow(), now,
+          "reading the rows of table " + table.name() + " to be replaced", families -> {
+            for (RangeReader.FamilyCells family : families) {
+              family.cells().seekToFirst();
+              if (family.cells().isValid()) {
+                return true;
+              }
+              family.cells().status();
+            }
+            return false;
+          });
     }
   }
 

@@ -110,6 +110,19 @@ class TabletDigestTest {
   }
 
   @Test
+  void aReadPointLeftOpenWhenTheStoreClosesIsReportedAndNothingCrashes() throws Exception {
+    TabletStore store = stores.open("A");
+    Table table = TabletRows.sourceTable(store);
+    ReadPoint point = ReadPoint.take(table);
+    StorageException unclean = assertThrows(StorageException.class, store::shutdown);
+    assertTrue(unclean.getMessage().contains("unreleased snapshot"), unclean.getMessage());
+    // The database is gone: reading or releasing through it now would crash the JVM, so neither happens.
+    assertThrows(StorageException.class, () -> TabletDigest.of(table, b(START), b(END), point));
+    point.close();
+    assertThrows(StorageException.class, () -> ReadPoint.take(table));
+  }
+
+  @Test
   void aReadPointReadsOnlyItsTableAsItsFamiliesWereWhileOpen() throws Exception {
     TabletStore store = stores.open("A");
     Table table = TabletRows.sourceTable(store);
