@@ -50,7 +50,7 @@ final class TransferStores implements BeforeEachCallback, AfterEachCallback {
 
   /** Opens the store called {@code name}: empty the first time, afterwards what it held when closed. */
   TabletStore open(String name) throws StorageException {
-    TabletStore store = TabletStore.open(root.resolve(name), OPTIONS);
+    TabletStore store = TabletStore.open(storeDirectory(name), OPTIONS);
     open.put(name, store);
     return store;
   }
@@ -58,6 +58,11 @@ final class TransferStores implements BeforeEachCallback, AfterEachCallback {
   /** Closes a store, as a node stopping does; {@link #open} opens it again. */
   void close(String name) {
     open.remove(name).close();
+  }
+
+  /** Where the store called {@code name} keeps its files. */
+  Path storeDirectory(String name) {
+    return root.resolve(name);
   }
 
   /** A directory for an export, not yet created. */
