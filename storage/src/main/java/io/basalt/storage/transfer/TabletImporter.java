@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * tablet meanwhile). Any of those states is repaired by running the import again on the same export, which gives
  * exactly the cells a single run gives: the deletion removes whatever the earlier run ingested, and the files are
  * ingested anew. So the caller records that an install is in progress before the first run, and runs it again after
- * a crash until one run returns.
+ * a crash until one run returns. {@code ImportCrashTest} kills imports in a child JVM at moments spread through
+ * them and checks both: each left one of these states, and the next run gave the export's cells.
  *
  * <p>Cost: checking reads every file once; the staging links and ingestion copy nothing when the export directory is
  * on the store's file system (elsewhere RocksDB copies each file once). The deleted cells' space comes back when
