@@ -425,6 +425,23 @@ public final class Table {
     return sizes.get(0);
   }
 
+  /** Work on the table's database and its column families (in the definition's family order) as a whole. */
+  @FunctionalInterface
+  public interface ColumnFamilyWork<T> {
+    T run(RocksDB db, TableDefinition definition, List<ColumnFamilyHandle> handles)
+        throws RocksDBException, StorageException;
+  }
+
+  /**
+   * Runs {@code work} on the current definition and column families, which no schema change or drop replaces or
+   * closes meanwhile; for storage code outside this package that works on the families' files (tablet transfer).
+   */
+  public <T> T withColumnFamilies(String what, ColumnFamilyWork<T> work) throws StorageException {
+    List<T> result = new ArrayList<>(1);
+    onFiles(what, (db, handles) -> result.add(work.run(db, definition, handles)));
+    return result.get(0);
+  }
+
   /** Work on the table's column families as a whole. */
   @FunctionalInterface
   private interface FilesWork {
