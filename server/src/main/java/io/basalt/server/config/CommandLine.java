@@ -14,6 +14,9 @@ public final class CommandLine {
       "  --data-dir DIR          data directory (default ./data)",
       "  --zookeeper-port N      embedded ZooKeeper client port (default 2181; 0 = any free port)",
       "  --zookeeper-quorum Q    use an external ZooKeeper quorum (host[:port],...) instead of the embedded one",
+      "  --node ID               this node's id in --members, from 1 (cluster mode; needs --members)",
+      "  --members LIST          every node's HOST:PORT in node-id order, at least 3 (PORT is the Raft port;",
+      "                          ZooKeeper's quorum and election ports are PORT+1 and PORT+2)",
       "  --rpc-port N            HBase RPC port (default 16020; 0 = any free port)",
       "  --info-port N           HTTP info port (default 16010; 0 = any free port; -1 = off)",
       "  --hostname NAME         host name advertised to clients (default: this machine's)",
@@ -70,6 +73,8 @@ public final class CommandLine {
           overrides.put(Settings.ZOOKEEPER_QUORUM.key(), value);
           overrides.put(Settings.ZOOKEEPER_EMBEDDED.key(), "false");
         }
+        case "--node" -> overrides.put(Settings.CLUSTER_NODE.key(), value);
+        case "--members" -> overrides.put(Settings.CLUSTER_MEMBERS.key(), value);
         case "--rpc-port" -> overrides.put(Settings.RPC_PORT.key(), value);
         case "--info-port" -> overrides.put(Settings.INFO_PORT.key(), value);
         case "--hostname" -> overrides.put(Settings.HOSTNAME.key(), value);

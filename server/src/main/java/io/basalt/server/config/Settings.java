@@ -18,6 +18,14 @@ public final class Settings {
       "Parent znode under which Basalt publishes what HBase clients read (cluster id, master, meta location).");
   public static final Setting ZOOKEEPER_SESSION_TIMEOUT = new Setting("zookeeper.session.timeout", "30000",
       "Session timeout in ms of Basalt's own ZooKeeper session, which owns the ephemeral master znode.");
+  public static final Setting CLUSTER_MEMBERS = new Setting("basalt.cluster.members", "",
+      "Every node's cluster address as HOST:PORT, comma separated, in node-id order (the first is node 1); the same "
+          + "list on every node, at least 3 members. PORT is the node's Raft port; its embedded ZooKeeper peer also "
+          + "uses PORT+1 (quorum) and PORT+2 (leader election), so PORT is at most 65533. HOST must reach that node "
+          + "from the others. Empty, with basalt.cluster.node empty, runs a single node. Flag --members.");
+  public static final Setting CLUSTER_NODE = new Setting("basalt.cluster.node", "",
+      "This node's id: its place in basalt.cluster.members, counting from 1. Its member address must be an address "
+          + "of this machine. Set together with basalt.cluster.members. Flag --node.");
   public static final Setting RPC_PORT = new Setting("hbase.regionserver.port", "16020",
       "Port serving every HBase RPC service (client, admin, master, registry). 0 picks a free port. "
           + "Flag --rpc-port.");
@@ -99,8 +107,8 @@ public final class Settings {
 
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
-      RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH, MAX_REQUEST_SIZE,
-      CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
+      CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
+      MAX_REQUEST_SIZE, CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
