@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.apache.zookeeper.server.NIOServerCnxnFactory;
-import org.apache.zookeeper.server.ServerCnxn;
 import org.apache.zookeeper.server.ServerCnxnFactory;
 import org.apache.zookeeper.server.ZooKeeperServer;
 import org.slf4j.Logger;
@@ -86,14 +84,6 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
     @Override
     protected void unregisterMetrics() {}
-  }
-
-  private static final class ConnectionsWithoutMBeans extends NIOServerCnxnFactory {
-    @Override
-    public void registerConnection(ServerCnxn connection) {}
-
-    @Override
-    public void unregisterConnection(ServerCnxn connection) {}
   }
 
   private static void deleteRecursively(Path directory) throws IOException {
