@@ -2,10 +2,11 @@ package io.basalt.server;
 
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.HBaseFrontend;
+import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
-import io.basalt.hbase.compaction.CompactionPolicy;
-import io.basalt.hbase.master.SplitMergePolicy;
+import io.basalt.server.config.BackgroundPolicies;
 import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.ClusterMembers;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
 import io.basalt.server.info.InfoServer;
@@ -13,20 +14,30 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
+import io.basalt.server.zookeeper.ClusterRegistry;
+import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
 import io.basalt.server.zookeeper.EmbeddedZooKeeper;
 import io.basalt.server.zookeeper.RegistryPublisher;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.replication.ClusterMembership;
+import io.basalt.storage.replication.ClusterSettings;
+import io.basalt.storage.replication.RaftSettings;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hbase.ServerName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +50,8 @@ import org.slf4j.LoggerFactory;
 public final class BasaltServer {
   private static final Logger LOG = LoggerFactory.getLogger(BasaltServer.class);
   private static final String CLUSTER_ID_PROPERTY = "cluster.id";
+  private static final long REGISTRY_WAIT_MILLIS = 30_000;
+  private static final long QUORUM_REPORT_SECONDS = 10;
 
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final long graceMillis;
@@ -49,6 +62,9 @@ public final class BasaltServer {
   private EmbeddedZooKeeper zookeeper;
   private FutureTask<EmbeddedZooKeeper> zookeeperStart;
   private RegistryPublisher publisher;
+  /** A cluster member's ZooKeeper peer and registry; null on a single node. */
+  private EmbeddedQuorumPeer quorumPeer;
+  private ClusterRegistry clusterRegistry;
   private String zookeeperAddress;
   private ServerIdentity identity;
   private boolean stopping;
@@ -91,13 +107,27 @@ public final class BasaltServer {
     config.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
-    if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
-      // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
-      // it starts on a second thread while this one opens the store and binds.
-      zookeeperStart = startZooKeeperInBackground(config.port(Settings.ZOOKEEPER_PORT), dataDir, bindAddress);
+    String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
+    ClusterMembers cluster = ClusterMembers.of(config);
+    cluster.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
+    String clusterId;
+    if (cluster.isCluster()) {
+      joinRegistry(config, cluster, dataDir, bindAddress, host);
+      try {
+        clusterId = clusterRegistry.clusterId();
+      } catch (IOException e) {
+        throw new StartupException(e.getMessage(), e);
+      }
+      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId));
+    } else {
+      if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
+        // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
+        // it starts on a second thread while this one opens the store and binds.
+        zookeeperStart = startZooKeeperInBackground(config.port(Settings.ZOOKEEPER_PORT), dataDir, bindAddress);
+      }
+      store = openStore(dataDir, config, null);
+      clusterId = clusterId(store);
     }
-    store = openStore(dataDir, config);
-    String clusterId = clusterId(store);
 
     int rpcPort = config.port(Settings.RPC_PORT);
     rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
@@ -109,7 +139,6 @@ public final class BasaltServer {
         clusterId));
     LOG.info("RPC server listening on port {}", rpc.port());
 
-    String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
     int infoPort = config.port(Settings.INFO_PORT);
     StatusDocument status = new StatusDocument(startMillis);
     int boundInfoPort = -1;
@@ -121,43 +150,31 @@ public final class BasaltServer {
     }
 
     identity = new ServerIdentity(ServerName.valueOf(host, rpc.port(), startMillis), clusterId, boundInfoPort);
+    RegionLocations locations = cluster.isCluster()
+        ? RegionLocations.cluster(store, identity, cluster.localId(), clusterRegistry)
+        : RegionLocations.singleNode(identity);
     try {
-      frontend = new HBaseFrontend(store, identity, new FrontendSettings(
+      frontend = new HBaseFrontend(store, locations, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
-          config.nonNegativeLong(Settings.MAX_CELL_SIZE), compactionPolicy(config), splitMergePolicy(config),
+          config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config), BackgroundPolicies.splitsAndMerges(config),
           config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), Clock.systemUTC()));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
     rpc.serve(frontend.dispatcher());
-    startRegistry(config, bindAddress, host);
+    if (cluster.isCluster()) {
+      try {
+        clusterRegistry.join(cluster.localId(), identity, locations);
+      } catch (IOException e) {
+        throw new StartupException(e.getMessage(), e);
+      }
+    } else {
+      startRegistry(config, bindAddress, host);
+    }
     status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement);
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.tables().all().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
-  }
-
-  private static CompactionPolicy compactionPolicy(BasaltConfig config) throws ConfigException {
-    return new CompactionPolicy(config.nonNegativeLong(Settings.MAJOR_COMPACTION_PERIOD),
-        config.nonNegativeLong(Settings.MINOR_COMPACTION_CHECK_PERIOD),
-        config.positiveLong(Settings.MINOR_COMPACTION_MIN_CELLS));
-  }
-
-  private static SplitMergePolicy splitMergePolicy(BasaltConfig config) throws ConfigException {
-    long sharePercent = config.positiveLong(Settings.HOT_SHARE_PERCENT);
-    if (sharePercent > 100) {
-      throw new ConfigException(Settings.HOT_SHARE_PERCENT.key() + " must be at most 100, not " + sharePercent);
-    }
-    try {
-      return new SplitMergePolicy(config.nonNegativeLong(Settings.SPLIT_CHECK_PERIOD),
-          config.positiveLong(Settings.MAX_REGION_SIZE), (int) sharePercent,
-          config.positiveLong(Settings.HOT_REQUESTS_PER_SECOND), config.nonNegativeLong(Settings.HOT_SUSTAIN),
-          config.nonNegativeLong(Settings.MERGE_MAX_SIZE),
-          config.nonNegativeLong(Settings.MERGE_COLD_REQUESTS_PER_SECOND),
-          config.nonNegativeLong(Settings.MERGE_MIN_AGE));
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(Settings.MERGE_MAX_SIZE.key() + ": " + e.getMessage());
-    }
   }
 
   /**
@@ -248,15 +265,80 @@ public final class BasaltServer {
     return connect.toString();
   }
 
-  private static TabletStore openStore(Path dataDir, BasaltConfig config) throws ConfigException,
-      StartupException {
+  /** Opens the store: a single node's, or with {@code cluster} a cluster member's, replicated through Raft. */
+  private static TabletStore openStore(Path dataDir, BasaltConfig config, ClusterSettings cluster)
+      throws ConfigException, StartupException {
     StoreOptions options = new StoreOptions(config.positiveLong(Settings.BLOCK_CACHE_BYTES),
         config.positiveLong(Settings.MEMTABLE_BUDGET_BYTES), config.positiveInt(Settings.BACKGROUND_JOBS),
         config.millis(Settings.ROW_LOCK_WAIT));
     try {
-      return TabletStore.open(dataDir.resolve("store"), options);
+      return cluster == null ? TabletStore.open(dataDir.resolve("store"), options)
+          : TabletStore.openReplicated(dataDir.resolve("store"), options, cluster);
     } catch (StorageException e) {
       throw new StartupException(e.getMessage(), e);
+    }
+  }
+
+  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId)
+      throws ConfigException {
+    List<InetSocketAddress> members = new ArrayList<>();
+    for (ClusterMembers.Member member : cluster.members()) {
+      members.add(InetSocketAddress.createUnresolved(member.host(), member.raftPort()));
+    }
+    RaftSettings raft;
+    try {
+      raft = RaftSettings.defaults()
+          .withElectionTimeouts(Duration.ofMillis(config.positiveLong(Settings.RAFT_ELECTION_TIMEOUT_MIN)),
+              Duration.ofMillis(config.positiveLong(Settings.RAFT_ELECTION_TIMEOUT_MAX)))
+          .withSnapshotThreshold(config.positiveLong(Settings.RAFT_SNAPSHOT_THRESHOLD));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(Settings.RAFT_ELECTION_TIMEOUT_MAX.key() + ": " + e.getMessage());
+    }
+    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft);
+  }
+
+  /**
+   * A cluster member's registry: this node's ZooKeeper peer (unless the cluster uses an external ensemble), a wait
+   * until the ensemble has a quorum (the other nodes may start later), then a session.
+   */
+  private void joinRegistry(BasaltConfig config, ClusterMembers cluster, Path dataDir, String bindAddress,
+      String host) throws ConfigException, StartupException, InterruptedException {
+    String connectString;
+    if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
+      int port = config.port(Settings.ZOOKEEPER_PORT);
+      quorumPeer = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
+        try {
+          return EmbeddedQuorumPeer.start(cluster, dataDir.resolve("zookeeper"),
+              ServerAddresses.bind(bindAddress, port));
+        } catch (IOException e) {
+          throw new BindFailedException(ServerAddresses.bind(bindAddress, port), e);
+        }
+      });
+      connectString = ServerAddresses.localDialAddress(bindAddress) + ":" + quorumPeer.clientPort();
+      zookeeperAddress = host + ":" + quorumPeer.clientPort();
+      awaitQuorum(cluster);
+    } else {
+      connectString = quorum(config);
+      zookeeperAddress = connectString;
+    }
+    try {
+      clusterRegistry = ClusterRegistry.connect(connectString, config.positiveInt(Settings.ZOOKEEPER_SESSION_TIMEOUT),
+          config.get(Settings.ZNODE_PARENT), REGISTRY_WAIT_MILLIS);
+    } catch (IOException e) {
+      throw new StartupException(e.getMessage(), e);
+    }
+  }
+
+  /** Waits for this node's ZooKeeper peer to join a quorum, saying so now and then: the others may start later. */
+  private void awaitQuorum(ClusterMembers cluster) throws InterruptedException {
+    while (true) {
+      try {
+        quorumPeer.awaitServing(Duration.ofSeconds(QUORUM_REPORT_SECONDS));
+        return;
+      } catch (TimeoutException e) {
+        LOG.info("Node {} waits for a majority of the {} ZooKeeper peers: start the other nodes", cluster.localId(),
+            cluster.members().size());
+      }
     }
   }
 
@@ -337,6 +419,9 @@ public final class BasaltServer {
       if (publisher != null) {
         publisher.close();
       }
+      if (clusterRegistry != null) {
+        clusterRegistry.close();
+      }
     });
     quietly("RPC server", () -> {
       if (rpc != null) {
@@ -374,6 +459,11 @@ public final class BasaltServer {
         LOG.error("Stopping did not leave the store clean: {}", e.getMessage());
       }
     }
+    quietly("ZooKeeper peer", () -> {
+      if (quorumPeer != null) {
+        quorumPeer.close();
+      }
+    });
     stopped.countDown();
     LOG.info(storeClosedCleanly ? "Basalt stopped" : "Basalt stopped, but its store was not closed cleanly");
   }

@@ -105,6 +105,17 @@ public final class Settings {
   public static final Setting SHUTDOWN_GRACE = new Setting("basalt.shutdown.grace.ms", "30000",
       "How long in ms a stopping server waits for in-flight calls to finish.");
 
+  public static final Setting RAFT_ELECTION_TIMEOUT_MIN = new Setting("basalt.cluster.raft.election.timeout.min.ms",
+      "1000", "Cluster mode: a follower hearing nothing from its Raft group's leader for a random time between this "
+          + "and the maximum stands for election; the leader sends heartbeats at half of it. With the defaults a dead "
+          + "leader's tablets have a new leader within about three seconds.");
+  public static final Setting RAFT_ELECTION_TIMEOUT_MAX = new Setting("basalt.cluster.raft.election.timeout.max.ms",
+      "2000", "Cluster mode: the upper bound of the election timeout (see the minimum); must be above it.");
+  public static final Setting RAFT_SNAPSHOT_THRESHOLD = new Setting("basalt.cluster.raft.snapshot.threshold",
+      "100000", "Cluster mode: log entries a Raft group applies between snapshots. At a snapshot the store is "
+          + "flushed and the group's log up to there is deleted; a replica that needs older entries catches up by "
+          + "copying the tablet from its leader.");
+
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
       CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
@@ -112,7 +123,8 @@ public final class Settings {
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
-      BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE);
+      BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE,
+      RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX, RAFT_SNAPSHOT_THRESHOLD);
 
   private Settings() {}
 }

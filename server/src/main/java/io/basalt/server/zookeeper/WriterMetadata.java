@@ -52,4 +52,17 @@ final class WriterMetadata {
         .put(payload)
         .array();
   }
+
+  /** What a value written with metadata holds after it; a value without metadata is returned as it is. */
+  static byte[] payload(byte[] value) {
+    if (value.length < 1 + Integer.BYTES || value[0] != MAGIC) {
+      return value;
+    }
+    int length = ByteBuffer.wrap(value, 1, Integer.BYTES).getInt();
+    int start = 1 + Integer.BYTES + length;
+    if (length < 0 || start > value.length) {
+      return value;
+    }
+    return java.util.Arrays.copyOfRange(value, start, value.length);
+  }
 }

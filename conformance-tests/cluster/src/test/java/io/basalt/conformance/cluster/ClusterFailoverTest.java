@@ -1,0 +1,154 @@
+package io.basalt.conformance.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.conformance.harness.BasaltCluster;
+import io.basalt.conformance.harness.BasaltServerExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three Basalt nodes, each its own process, and a stock client that knows only their ZooKeeper addresses: tables
+ * and rows reach every node, the node leading a table's region is killed with SIGKILL and the client goes on
+ * through the new leader with its default retries, losing nothing it was told was written; the killed node comes
+ * back and catches up.
+ */
+class ClusterFailoverTest {
+  private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
+  private static final byte[] QUALIFIER = Bytes.toBytes("q");
+  private static final byte[] COUNTER = Bytes.toBytes("counter");
+
+  private static Path root;
+  private static BasaltCluster cluster;
+
+  @BeforeAll
+  static void startCluster() throws IOException {
+    root = Files.createTempDirectory("basalt-cluster-");
+    cluster = BasaltCluster.start(root, 3, "failover");
+  }
+
+  @AfterAll
+  static void stopCluster() throws IOException {
+    try {
+      if (cluster != null) {
+        cluster.close();
+      }
+    } finally {
+      BasaltServerExtension.deleteRecursively(root);
+    }
+  }
+
+  private static Configuration client() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    return conf;
+  }
+
+  @Test
+  void theClusterShowsOneActiveMasterAndTwoBackups() throws Exception {
+    try (Connection connection = ConnectionFactory.createConnection(client());
+        Admin admin = connection.getAdmin()) {
+      ClusterMetrics metrics = admin.getClusterMetrics();
+      assertNotNull(metrics.getMasterName(), "an active master");
+      assertEquals(2, metrics.getBackupMasterNames().size(), metrics.getBackupMasterNames().toString());
+      assertEquals(3, metrics.getLiveServerMetrics().size(), metrics.getLiveServerMetrics().keySet().toString());
+    }
+  }
+
+  @Test
+  void killingTheLeaderLosesNoAcknowledgedWrite() throws Exception {
+    TableName name = TableName.valueOf("failover");
+    try (Connection connection = ConnectionFactory.createConnection(client());
+        Admin admin = connection.getAdmin()) {
+      TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
+      for (byte[] family : FAMILIES) {
+        table.setColumnFamily(ColumnFamilyDescriptorBuilder.of(family));
+      }
+      admin.createTable(table.build());
+      try (Table data = connection.getTable(name); RegionLocator locator = connection.getRegionLocator(name)) {
+        writeRows(data, 0, 100);
+        int leader = nodeServing(locator.getRegionLocation(Bytes.toBytes("row"), true));
+
+        cluster.kill(leader);
+        long killed = System.nanoTime();
+        writeRows(data, 100, 101);
+        long failoverMillis = (System.nanoTime() - killed) / 1_000_000;
+        System.out.println("Failover: the first write after killing node " + leader + " took " + failoverMillis
+            + " ms");
+        writeRows(data, 101, 200);
+        assertRows(data, 0, 200);
+        assertEquals(200, Bytes.toLong(data.get(new Get(COUNTER)).getValue(FAMILIES[0], QUALIFIER)));
+
+        cluster.restart(leader);
+        writeRows(data, 200, 300);
+        assertRows(data, 0, 300);
+      }
+    }
+  }
+
+  /** Puts rows [from, to) with a cell in every family, and increments the counter once per row. */
+  private static void writeRows(Table table, int from, int to) throws IOException {
+    for (int i = from; i < to; i++) {
+      Put put = new Put(row(i));
+      for (byte[] family : FAMILIES) {
+        put.addColumn(family, QUALIFIER, value(i, family));
+      }
+      table.put(put);
+      table.increment(new Increment(COUNTER).addColumn(FAMILIES[0], QUALIFIER, 1));
+    }
+  }
+
+  private static void assertRows(Table table, int from, int to) throws IOException {
+    for (int i = from; i < to; i++) {
+      Result result = table.get(new Get(row(i)));
+      for (byte[] family : FAMILIES) {
+        assertArrayEquals(value(i, family), result.getValue(family, QUALIFIER),
+            "row " + i + " family " + Bytes.toString(family));
+      }
+    }
+  }
+
+  /** The node whose RPC port serves {@code location}. */
+  private static int nodeServing(HRegionLocation location) {
+    ServerName server = location.getServerName();
+    for (int node = 1; node <= cluster.size(); node++) {
+      if (cluster.node(node).rpcAddress().endsWith(":" + server.getPort())) {
+        return node;
+      }
+    }
+    throw new AssertionError("no node serves " + server + " among " + cluster.rpcAddresses());
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%05d", i));
+  }
+
+  private static byte[] value(int i, byte[] family) {
+    return Bytes.toBytes("v" + i + "-" + Bytes.toString(family));
+  }
+}
