@@ -114,6 +114,8 @@ public final class BasaltServer {
     if (cluster.isCluster()) {
       joinRegistry(config, cluster, dataDir, bindAddress, host);
       try {
+        clusterRegistry.checkMembers(String.join(",",
+            cluster.members().stream().map(ClusterMembers.Member::address).toList()));
         clusterId = clusterRegistry.clusterId();
       } catch (IOException e) {
         throw new StartupException(e.getMessage(), e);

@@ -105,6 +105,30 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
   }
 
   /**
+   * Checks that this node was started with the member list the cluster was formed with, recording it if this is
+   * the first node ever to start: nodes started with different lists would name different peers for the same node
+   * id and could never agree on anything. {@code members} is the list in node-id order.
+   */
+  public void checkMembers(String members) throws IOException, InterruptedException {
+    String path = path("basalt/members");
+    try {
+      ensurePath(session, path("basalt"));
+      try {
+        session.create(path, members.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+            CreateMode.PERSISTENT);
+      } catch (KeeperException.NodeExistsException e) {
+        String formed = new String(session.getData(path, false, null), StandardCharsets.UTF_8);
+        if (!formed.equals(members)) {
+          throw new IOException("this node was started with --members " + members + " but the cluster was formed "
+              + "with --members " + formed + "; start every node with the same list, in the same order");
+        }
+      }
+    } catch (KeeperException e) {
+      throw new IOException("cannot read or record the cluster's members at " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
    * Publishes this node as {@code self}, starts following the other nodes and publishing the master's znodes
    * whenever {@code locations} says this node is the active master.
    */
