@@ -32,6 +32,24 @@ public final class Main {
       }
       config = commandLine.config();
       pidPath = commandLine.pidFile();
+      if (commandLine.localClusterSize() > 0) {
+        // The pid file names this process, which stops every node when told to stop (bin/basalt stop).
+        PidFile localPidFile = pidPath == null ? null : PidFile.write(pidPath);
+        Runnable removePidFile = () -> {
+          if (localPidFile != null) {
+            localPidFile.removeIfOurs();
+          }
+        };
+        int status = LocalCluster.run(commandLine.localClusterSize(), commandLine.nodeArgs(), config,
+            removePidFile);
+        removePidFile.run();
+        exit(status);
+        return;
+      }
+    } catch (IOException e) {
+      System.err.println("basalt: error: cannot start the local cluster: " + e.getMessage());
+      exit(EXIT_STARTUP_FAILED);
+      return;
     } catch (ConfigException e) {
       System.err.println("basalt: " + e.getMessage());
       System.err.println("Try 'basalt --help'.");

@@ -1,7 +1,9 @@
 package io.basalt.server.config;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Parses Basalt's command-line flags into configuration overrides. */
@@ -22,18 +24,25 @@ public final class CommandLine {
       "  --hostname NAME         host name advertised to clients (default: this machine's)",
       "  --config FILE           hbase-site.xml style file with properties (HBase's names where they exist)",
       "  --pid-file FILE         write this process's id to FILE once started; removed again on a clean stop",
+      "  --local-cluster N       start N cluster nodes on this machine's loopback as child processes, to try cluster",
+      "                          mode: node i in DIR/node-i, its ports the given ones plus i-1; prints each ready line",
       "  --help                  print this help");
 
   private final Path configFile;
   private final Path pidFile;
   private final Map<String, String> overrides;
   private final boolean help;
+  private final int localClusterSize;
+  private final List<String> nodeArgs;
 
-  private CommandLine(Path configFile, Path pidFile, Map<String, String> overrides, boolean help) {
+  private CommandLine(Path configFile, Path pidFile, Map<String, String> overrides, boolean help,
+      int localClusterSize, List<String> nodeArgs) {
     this.configFile = configFile;
     this.pidFile = pidFile;
     this.overrides = overrides;
     this.help = help;
+    this.localClusterSize = localClusterSize;
+    this.nodeArgs = List.copyOf(nodeArgs);
   }
 
   public static CommandLine parse(String... args) throws ConfigException {
@@ -41,6 +50,8 @@ public final class CommandLine {
     Path configFile = null;
     Path pidFile = null;
     boolean help = false;
+    int localClusterSize = 0;
+    List<String> nodeArgs = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (i == 0 && arg.equals("start")) {
@@ -66,6 +77,10 @@ public final class CommandLine {
         }
         value = args[++i];
       }
+      if (!flag.equals("--local-cluster") && !flag.equals("--pid-file")) {
+        nodeArgs.add(flag);
+        nodeArgs.add(value);
+      }
       switch (flag) {
         case "--data-dir" -> overrides.put(Settings.DATA_DIR.key(), value);
         case "--zookeeper-port" -> overrides.put(Settings.ZOOKEEPER_PORT.key(), value);
@@ -80,10 +95,37 @@ public final class CommandLine {
         case "--hostname" -> overrides.put(Settings.HOSTNAME.key(), value);
         case "--config" -> configFile = Path.of(value);
         case "--pid-file" -> pidFile = Path.of(value);
+        case "--local-cluster" -> localClusterSize = localClusterSize(value);
         default -> throw new ConfigException("unknown option " + flag);
       }
     }
-    return new CommandLine(configFile, pidFile, overrides, help);
+    if (localClusterSize > 0 && (overrides.containsKey(Settings.CLUSTER_NODE.key())
+        || overrides.containsKey(Settings.CLUSTER_MEMBERS.key()))) {
+      throw new ConfigException("--local-cluster chooses every node's --node and --members itself; give neither");
+    }
+    return new CommandLine(configFile, pidFile, overrides, help, localClusterSize, nodeArgs);
+  }
+
+  private static int localClusterSize(String value) throws ConfigException {
+    try {
+      int size = Integer.parseInt(value);
+      if (size >= 3 && size <= 9) {
+        return size;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ConfigException("--local-cluster takes a number of nodes from 3 to 9, not '" + value + "'");
+  }
+
+  /** The number of nodes {@code --local-cluster} asks for, or 0 to run one node (or a cluster member) here. */
+  public int localClusterSize() {
+    return localClusterSize;
+  }
+
+  /** The command line for each node of a local cluster: every flag given but the local cluster's own. */
+  public List<String> nodeArgs() {
+    return nodeArgs;
   }
 
   /** Where to write the process id, or null. */

@@ -22,6 +22,22 @@ class CommandLineTest {
   }
 
   @Test
+  void aLocalClusterPassesTheOtherFlagsToItsNodes() throws ConfigException {
+    CommandLine local = CommandLine.parse("start", "--local-cluster", "3", "--data-dir", "d", "--pid-file", "p",
+        "--rpc-port=0");
+    assertEquals(3, local.localClusterSize());
+    assertEquals(java.util.List.of("--data-dir", "d", "--rpc-port", "0"), local.nodeArgs());
+    assertEquals(0, CommandLine.parse("start").localClusterSize());
+    ConfigException tooFew = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+        () -> CommandLine.parse("--local-cluster", "2"));
+    assertEquals("--local-cluster takes a number of nodes from 3 to 9, not '2'", tooFew.getMessage());
+    ConfigException withMembers = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+        () -> CommandLine.parse("--local-cluster", "3", "--node", "1"));
+    assertTrue(withMembers.getMessage().startsWith("--local-cluster chooses every node's --node"),
+        withMembers.getMessage());
+  }
+
+  @Test
   void defaultsMatchHBasePorts() throws ConfigException {
     BasaltConfig config = CommandLine.parse("start").config();
     assertEquals(2181, config.port(Settings.ZOOKEEPER_PORT));
