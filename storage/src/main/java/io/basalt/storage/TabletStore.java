@@ -491,15 +491,22 @@ public final class TabletStore implements AutoCloseable {
     return resources.blockCacheBytesUsed();
   }
 
-  /** Writes all memtables to SST files, so the next open replays no log. */
+  /**
+   * Writes all memtables to SST files, so the next open replays no log. Under the DDL lock: a table dropped meanwhile
+   * (in cluster mode a replica flushes for its group's snapshot while the catalog's replica drops a table) closes its
+   * column family handles, and RocksDB flushing through a closed handle crashed the JVM (SIGSEGV in
+   * {@code DBImpl::Flush}, seen in {@code ReplicaInstallTest}).
+   */
   public void flush() throws StorageException {
-    List<ColumnFamilyHandle> all = new ArrayList<>();
-    all.add(catalogHandle);
-    tables.values().forEach(t -> all.addAll(t.handles()));
-    try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
-      db.flush(flushOptions, all);
-    } catch (RocksDBException e) {
-      throw new StorageException("flush failed: " + e.getMessage(), e);
+    synchronized (ddlLock) {
+      List<ColumnFamilyHandle> all = new ArrayList<>();
+      all.add(catalogHandle);
+      tables.values().forEach(t -> all.addAll(t.handles()));
+      try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
+        db.flush(flushOptions, all);
+      } catch (RocksDBException e) {
+        throw new StorageException("flush failed: " + e.getMessage(), e);
+      }
     }
   }
 
