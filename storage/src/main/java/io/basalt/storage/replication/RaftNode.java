@@ -27,6 +27,7 @@ import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,6 +101,10 @@ public final class RaftNode implements AutoCloseable {
     RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
     RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, settings.snapshotThreshold());
     RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
+    // Ratis purges only once the snapshot is this many entries past the last purge (1024 by default): no further
+    // than a snapshot apart, so that a log is forgotten up to each snapshot as its files close.
+    RaftServerConfigKeys.Log.setPurgeGap(properties, (int) Math.min(1024, settings.snapshotThreshold()));
+    RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SizeInBytes.valueOf(settings.logSegmentBytes()));
     return properties;
   }
 
