@@ -44,8 +44,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
-  /** This store's place in a cluster, local to the node: the cluster id, the node id and the members. */
-  private static final String MEMBERSHIP_PROPERTY = "cluster.membership";
+  /**
+   * This store's place in a cluster, local to the node: the cluster id, the node id and the members. Never
+   * replicated: a replica installing the catalog from another node keeps its own.
+   */
+  static final String MEMBERSHIP_PROPERTY = "cluster.membership";
 
   private final Path directory;
   private final StoreResources resources;
@@ -160,13 +163,16 @@ public final class TabletStore implements AutoCloseable {
    * through a Raft group (see {@link StoreReplication}), and reads are served by the tablet's leader. The directory
    * must be empty or this member's own: one holding a single node's tables, another cluster's data or another
    * node's is refused, since joining with it would silently diverge from the other replicas.
+   *
+   * @param tabletTransfer how a tablet's rows are written out for, and installed by, a replica catching up: the
+   *     {@code storage.transfer} package's {@code SstTabletTransfer}
    */
-  public static TabletStore openReplicated(Path directory, StoreOptions options, ClusterSettings cluster)
-      throws StorageException {
+  public static TabletStore openReplicated(Path directory, StoreOptions options, ClusterSettings cluster,
+      TabletTransfer tabletTransfer) throws StorageException {
     TabletStore store = open(directory, options);
     try {
       store.checkMembership(cluster);
-      StoreReplication.start(store, store.db, store.catalogHandle, cluster);
+      StoreReplication.start(store, store.db, store.catalogHandle, cluster, tabletTransfer);
       return store;
     } catch (StorageException | RuntimeException e) {
       store.close();
