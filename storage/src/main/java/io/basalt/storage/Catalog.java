@@ -8,8 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -33,8 +36,15 @@ final class Catalog {
   }
 
   List<TableDefinition> loadTables() throws StorageException {
+    try (ReadOptions now = new ReadOptions()) {
+      return loadTables(now);
+    }
+  }
+
+  /** The table definitions as {@code read} sees them (e.g. at a RocksDB snapshot). */
+  List<TableDefinition> loadTables(ReadOptions read) throws StorageException {
     List<TableDefinition> tables = new ArrayList<>();
-    try (RocksIterator iterator = db.newIterator(handle)) {
+    try (RocksIterator iterator = db.newIterator(handle, read)) {
       for (iterator.seek(TABLE_PREFIX); iterator.isValid(); iterator.next()) {
         byte[] key = iterator.key();
         if (!startsWith(key, TABLE_PREFIX)) {
@@ -87,6 +97,30 @@ final class Catalog {
 
   void putSystemProperty(String key, byte[] value) throws StorageException {
     put(systemKey(key), value);
+  }
+
+  void deleteSystemProperty(String key) throws StorageException {
+    try (WriteOptions sync = new WriteOptions().setSync(true)) {
+      db.delete(handle, sync, systemKey(key));
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("deleting server property " + key, e);
+    }
+  }
+
+  /** Every server property, by key, as {@code read} sees them (e.g. at a RocksDB snapshot). */
+  Map<String, byte[]> systemProperties(ReadOptions read) throws StorageException {
+    Map<String, byte[]> properties = new TreeMap<>();
+    byte[] prefix = SYSTEM_PREFIX.getBytes(StandardCharsets.UTF_8);
+    try (RocksIterator iterator = db.newIterator(handle, read)) {
+      for (iterator.seek(prefix); iterator.isValid() && startsWith(iterator.key(), prefix); iterator.next()) {
+        String key = new String(iterator.key(), StandardCharsets.UTF_8);
+        properties.put(key.substring(SYSTEM_PREFIX.length()), iterator.value());
+      }
+      iterator.status();
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot read the server properties: " + e.getMessage(), e);
+    }
+    return properties;
   }
 
   private void put(byte[] key, byte[] value) throws StorageException {

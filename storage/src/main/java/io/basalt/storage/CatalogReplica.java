@@ -3,11 +3,21 @@ package io.basalt.storage;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.replication.AppliedIndex;
 import io.basalt.storage.replication.ReplicaState;
+import io.basalt.storage.replication.StateSource;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
@@ -19,16 +29,24 @@ import org.rocksdb.WriteBatch;
  * <p>Catalog changes are synced writes of their own (creating column families is not a batch), so a crash can fall
  * between a change and the record of its index: every change is therefore idempotent when applied again. A table
  * is created under the id of the entry creating it, so a second apply finds it by name and id and does nothing.
+ *
+ * <p>A replica too far behind installs the catalog from its leader ({@link CatalogImage}): it drops the tables the
+ * image does not have (or has under another id: dropped and created again), creates those it lacks under the
+ * image's ids, replaces changed properties and the server properties, records the image's index, and then has
+ * the tablets' groups follow the tables (their tablets catch up by log or install their own state). Each step
+ * looks at what the store holds first, so the whole is idempotent too, and is simply done again after a crash.
  */
 final class CatalogReplica implements ReplicaState {
   private final StoreReplication replication;
+  private final RaftGroupId group;
   private final byte[] appliedKey;
   private final Object progress = new Object();
   private volatile long appliedIndex = -1;
 
-  CatalogReplica(StoreReplication replication, byte[] appliedKey) {
+  CatalogReplica(StoreReplication replication, RaftGroupId group) {
     this.replication = replication;
-    this.appliedKey = appliedKey;
+    this.group = group;
+    this.appliedKey = StoreReplication.appliedKey(group);
   }
 
   /** The index of the last catalog entry applied here; writes record it as what they were decided against. */
@@ -53,6 +71,10 @@ final class CatalogReplica implements ReplicaState {
 
   @Override
   public AppliedIndex applied() throws IOException {
+    if (replication.installRecords().mark(group).isPresent()) {
+      // An install was interrupted and could not be completed at start: the tables may be partly reconciled.
+      return AppliedIndex.NONE;
+    }
     AppliedIndex applied = replication.readApplied(appliedKey);
     advance(applied.index());
     return applied;
@@ -98,11 +120,8 @@ final class CatalogReplica implements ReplicaState {
       return existing.definition().id() == index ? CatalogEntries.answer(CatalogEntries.OK, "")
           : CatalogEntries.answer(CatalogEntries.TABLE_EXISTS, template.name());
     }
-    List<NewFamily> families = new ArrayList<>();
-    for (FamilyDefinition family : template.families()) {
-      families.add(new NewFamily(family.name(), family.options()));
-    }
-    Table table = store.createLocally(index, template.name(), families, template.tablets(), template.properties());
+    Table table = store.createLocally(index, template.name(), newFamilies(template), template.tablets(),
+        template.properties());
     replication.ensureTabletGroups(table.definition());
     return CatalogEntries.answer(CatalogEntries.OK, "");
   }
@@ -110,6 +129,101 @@ final class CatalogReplica implements ReplicaState {
   @Override
   public void persist(AppliedIndex upTo) throws IOException {
     record(upTo);
+  }
+
+  @Override
+  public CompletableFuture<byte[]> serve(byte[] request) {
+    return replication.exports().serve("the catalog", request, this::export);
+  }
+
+  private AppliedIndex export(Path directory) throws IOException {
+    return replication.whileOpen("writing out the catalog", () -> {
+      if (replication.installRecords().mark(group).isPresent()) {
+        throw new StorageException("this node's catalog is being installed itself");
+      }
+      CatalogImage image = CatalogImage.read(replication.db(), replication.catalogHandle(), appliedKey);
+      StateFiles.writeDurably(directory.resolve(CatalogImage.FILE_NAME), image.encode());
+      return image.applied();
+    });
+  }
+
+  @Override
+  public Fetched fetch(StateSource source) throws IOException {
+    Path directory = replication.installRecords().newDirectory(group);
+    StateDownload.Downloaded downloaded = StateDownload.fetch(source, directory, "the catalog");
+    return new FetchedState(replication, group, appliedKey, source, downloaded, new FetchedState.Target() {
+      @Override
+      public void installFrom(Path fetched) throws IOException {
+        CatalogReplica.this.installFrom(fetched);
+      }
+
+      @Override
+      public void installed(AppliedIndex index) throws IOException {
+        advance(index.index());
+        replication.syncTabletGroups();
+        replication.catalogChanged();
+      }
+    });
+  }
+
+  /**
+   * Makes the store's tables and server properties those of the catalog image in {@code directory}, leaving the
+   * tablets' Raft groups to {@link StoreReplication#syncTabletGroups}. Done again, it changes nothing more.
+   */
+  void installFrom(Path directory) throws IOException {
+    CatalogImage image = CatalogImage.decode(Files.readAllBytes(directory.resolve(CatalogImage.FILE_NAME)));
+    TabletStore store = replication.store();
+    Map<String, TableDefinition> wanted = new HashMap<>();
+    image.tables().forEach(table -> wanted.put(table.name(), table));
+    for (Table table : store.tables()) {
+      TableDefinition want = wanted.get(table.name());
+      if (want == null || want.id() != table.definition().id()) {
+        store.dropLocally(table.name());
+      }
+    }
+    for (TableDefinition want : image.tables()) {
+      Table local = store.table(want.name()).orElse(null);
+      if (local == null) {
+        store.createLocally(want.id(), want.name(), newFamilies(want), want.tablets(), want.properties());
+      } else if (!sameProperties(local.definition().properties(), want.properties())) {
+        store.replacePropertiesLocally(want.name(), want.properties());
+      }
+    }
+    Map<String, byte[]> properties;
+    try (ReadOptions now = new ReadOptions()) {
+      properties = replication.catalog().systemProperties(now);
+    }
+    properties.remove(TabletStore.MEMBERSHIP_PROPERTY);
+    for (String key : properties.keySet()) {
+      if (!image.properties().containsKey(key)) {
+        replication.catalog().deleteSystemProperty(key);
+      }
+    }
+    for (Map.Entry<String, byte[]> property : image.properties().entrySet()) {
+      if (!Arrays.equals(properties.get(property.getKey()), property.getValue())) {
+        store.putSystemPropertyLocally(property.getKey(), property.getValue());
+      }
+    }
+  }
+
+  private static boolean sameProperties(Map<String, byte[]> a, Map<String, byte[]> b) {
+    if (!a.keySet().equals(b.keySet())) {
+      return false;
+    }
+    for (Map.Entry<String, byte[]> entry : a.entrySet()) {
+      if (!Arrays.equals(entry.getValue(), b.get(entry.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<NewFamily> newFamilies(TableDefinition template) {
+    List<NewFamily> families = new ArrayList<>();
+    for (FamilyDefinition family : template.families()) {
+      families.add(new NewFamily(family.name(), family.options()));
+    }
+    return families;
   }
 
   private void record(AppliedIndex at) throws IOException {

@@ -21,6 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.ColumnFamilyHandle;
@@ -28,6 +29,8 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cluster-mode part of a {@link TabletStore}: this node's Raft server, the catalog's group and one group per
@@ -37,8 +40,14 @@ import org.rocksdb.WriteOptions;
  *
  * <p>Group ids are derived from the cluster id and what the group replicates (the catalog; a tablet's table id, id
  * and start row), so every node names the same group the same way without telling the others.
+ *
+ * <p>A replica too far behind fetches its group's state from the leader and installs it ({@link TabletReplica},
+ * {@link CatalogReplica}); the files move through {@code transfer/} in the store's directory: {@code exports/}
+ * holds what this node wrote out for others ({@link StateExports}), {@code installs/} what it fetched
+ * ({@link InstallRecords}). Installs a crash interrupted are completed at start, before the Raft server starts.
  */
 final class StoreReplication implements TabletGroups, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreReplication.class);
   private static final String APPLIED_PREFIX = "raft/applied/";
 
   private final TabletStore store;
@@ -49,32 +58,45 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private final CatalogReplica catalogReplica;
   private final WriteOptions withoutLog = new WriteOptions().setDisableWAL(true);
   private final WriteOptions synced = new WriteOptions().setSync(true);
+  private final InstallRecords installRecords;
+  private final TabletTransfer tabletTransfer;
+  /** Held (shared) by work on the store outside Ratis's threads, which the closing waits for (exclusively). */
+  private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
+  private StateExports exports;
+  private final AtomicLong catalogInstalls = new AtomicLong();
+  private final AtomicLong tabletInstalls = new AtomicLong();
+  private volatile InstallStep beforeInstalling = group -> { };
   private final CompletableFuture<RaftNode> node = new CompletableFuture<>();
   private final AtomicLong leadership = new AtomicLong();
   private final List<Runnable> catalogListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<byte[]>> noteListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
 
-  private StoreReplication(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle, ClusterSettings settings) {
+  private StoreReplication(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle, ClusterSettings settings,
+      TabletTransfer tabletTransfer) {
     this.store = store;
+    this.tabletTransfer = tabletTransfer;
     this.db = db;
     this.catalogHandle = catalogHandle;
     this.settings = settings;
     this.catalogGroup = groupId("catalog");
-    this.catalogReplica = new CatalogReplica(this, appliedKey(catalogGroup));
+    this.catalogReplica = new CatalogReplica(this, catalogGroup);
+    this.installRecords = new InstallRecords(db, catalogHandle, synced,
+        store.directory().resolve("transfer").resolve("installs"));
   }
 
   /** Starts this node's Raft server for {@code store} and the groups of every tablet its catalog holds. */
   static StoreReplication start(TabletStore store, RocksDB db, ColumnFamilyHandle catalogHandle,
-      ClusterSettings settings) throws StorageException {
-    StoreReplication replication = new StoreReplication(store, db, catalogHandle, settings);
+      ClusterSettings settings, TabletTransfer tabletTransfer) throws StorageException {
+    StoreReplication replication = new StoreReplication(store, db, catalogHandle, settings, tabletTransfer);
     store.attach(replication);
     try {
+      replication.exports = StateExports.open(store.directory().resolve("transfer").resolve("exports"),
+          settings.membership().localNode());
+      InterruptedInstalls.complete(replication, replication.catalogGroup, replication.catalogReplica);
       replication.node.complete(RaftNode.start(settings.membership(), store.directory().resolve("raft"),
           settings.raft(), replication.catalogGroup, replication::state, replication.leadership::incrementAndGet));
-      for (Table table : store.tables()) {
-        replication.ensureTabletGroups(table.definition());
-      }
+      replication.syncTabletGroups();
       return replication;
     } catch (StorageException | RuntimeException e) {
       replication.node.completeExceptionally(e);
@@ -121,7 +143,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   }
 
   private ReplicaState state(RaftGroupId groupId) {
-    return groupId.equals(catalogGroup) ? catalogReplica : new TabletReplica(this, appliedKey(groupId));
+    return groupId.equals(catalogGroup) ? catalogReplica : new TabletReplica(this, groupId);
   }
 
   RaftGroupId groupOf(long tableId, TabletDefinition tablet) {
@@ -201,6 +223,123 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     }
   }
 
+  /**
+   * Makes this node host exactly the groups of the tablets its catalog has: a group for each, and none for a tablet
+   * of a table dropped (by an installed catalog, or a drop a crash interrupted before its groups were removed).
+   */
+  void syncTabletGroups() throws StorageException {
+    for (Table table : store.tables()) {
+      ensureTabletGroups(table.definition());
+    }
+    for (RaftGroupId hosted : node().groups()) {
+      if (!hosted.equals(catalogGroup) && tabletOf(hosted) == null) {
+        LOG.info("Removing Raft group {}: no table of this node has its tablet", hosted);
+        node().removeGroup(hosted);
+        installRecords.forget(hosted, appliedKey(hosted));
+      }
+    }
+  }
+
+  /** A tablet of a table of this store, and where it is. */
+  record TabletPlace(Table table, TabletDefinition tablet) {
+    @Override
+    public String toString() {
+      return describe(table.definition(), tablet);
+    }
+  }
+
+  /** The tablet whose group is {@code group}, or null if no table of this store has it. */
+  TabletPlace tabletOf(RaftGroupId group) {
+    for (Table table : store.tables()) {
+      TableDefinition definition = table.definition();
+      for (TabletDefinition tablet : definition.tablets()) {
+        if (groupOf(definition.id(), tablet).equals(group)) {
+          return new TabletPlace(table, tablet);
+        }
+      }
+    }
+    return null;
+  }
+
+  // ---- installs ----
+
+  InstallRecords installRecords() {
+    return installRecords;
+  }
+
+  /** A point of an install a test stops at, to see a crash there repaired. */
+  @FunctionalInterface
+  interface InstallStep {
+    void reached(RaftGroupId group) throws IOException;
+  }
+
+  /** Runs {@code step} after each install's mark is written and before the state is changed. */
+  void beforeInstalling(InstallStep step) {
+    beforeInstalling = step;
+  }
+
+  /** Called by an install once its mark is written: a crash from here on leaves the install for the next start. */
+  void marked(RaftGroupId group) throws IOException {
+    beforeInstalling.reached(group);
+  }
+
+  /** Counts an install done while running (not one completed at start). */
+  void installed(RaftGroupId group) {
+    (group.equals(catalogGroup) ? catalogInstalls : tabletInstalls).incrementAndGet();
+  }
+
+  /** Installs of the catalog done on this node since it started. */
+  long catalogInstalls() {
+    return catalogInstalls.get();
+  }
+
+  /** Installs of tablets done on this node since it started. */
+  long tabletInstalls() {
+    return tabletInstalls.get();
+  }
+
+  StateExports exports() {
+    return exports;
+  }
+
+  TabletTransfer tabletTransfer() {
+    return tabletTransfer;
+  }
+
+  RocksDB db() {
+    return db;
+  }
+
+  ColumnFamilyHandle catalogHandle() {
+    return catalogHandle;
+  }
+
+  Catalog catalog() {
+    return new Catalog(db, catalogHandle);
+  }
+
+  /** Work on the store from a thread of its own. */
+  @FunctionalInterface
+  interface StoreWork<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code work} unless the store is closing; the store does not close while it runs. For work done on
+   * threads of this node's own (installs, exports), which Ratis's stopping does not wait for.
+   */
+  <T> T whileOpen(String what, StoreWork<T> work) throws IOException {
+    inUse.readLock().lock();
+    try {
+      if (closed) {
+        throw new StorageException(what + ": the store is closing");
+      }
+      return work.run();
+    } finally {
+      inUse.readLock().unlock();
+    }
+  }
+
   // ---- the tablets ----
 
   @Override
@@ -237,7 +376,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   // ---- applied indexes ----
 
-  private static byte[] appliedKey(RaftGroupId group) {
+  static byte[] appliedKey(RaftGroupId group) {
     return (APPLIED_PREFIX + group.getUuid()).getBytes(StandardCharsets.UTF_8);
   }
 
@@ -276,7 +415,10 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     }
   }
 
-  /** Stops this node's Raft server; the store is closed after it, so no replica applies into a closed store. */
+  /**
+   * Stops this node's Raft server, its installs and its exports; the store is closed after it, so no replica applies
+   * into a closed store, and no install or export works on one.
+   */
   @Override
   public void close() throws StorageException {
     closed = true;
@@ -290,8 +432,17 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   }
 
   private void closeOptions() {
-    withoutLog.close();
-    synced.close();
+    if (exports != null) {
+      exports.close();
+    }
+    // Waits for an install's step in progress; later ones see the store closing.
+    inUse.writeLock().lock();
+    try {
+      withoutLog.close();
+      synced.close();
+    } finally {
+      inUse.writeLock().unlock();
+    }
   }
 
   static byte[] longBytes(long value) {

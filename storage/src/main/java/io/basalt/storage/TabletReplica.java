@@ -1,29 +1,54 @@
 package io.basalt.storage;
 
+import io.basalt.storage.StoreReplication.TabletPlace;
+import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.replication.AppliedIndex;
 import io.basalt.storage.replication.ReplicaState;
+import io.basalt.storage.replication.StateSource;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.Snapshot;
 import org.rocksdb.WriteBatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This node's replica of one tablet's Raft group: applies the group's committed writes to the table's column
  * families, recording the entry's index in the same RocksDB batch. Neither is written to RocksDB's own log (the
  * Raft log is the log): after a crash the store holds the tablet exactly as of the recorded index, since RocksDB
  * flushes every family of the store together (atomic flush), and the group applies the rest of its log again.
+ *
+ * <p>A replica too far behind installs the tablet from its leader: the leader exports the tablet's rows in every
+ * family ({@link TabletTransfer}, the {@code storage.transfer} package's exporter) at one RocksDB snapshot, from
+ * which it also reads the group's applied index, so the index is exactly the one the rows are at (the two are written
+ * in one batch); this replica imports them under an install mark ({@link InstallRecords}). Measured ({@code ReplicaInstallTest}'s
+ * setup with 200,000 rows, on the 2-core build machine shared with other builds): 400,000 cells in two families,
+ * 26.5 MB of SST files, installed in 2.2 to 3.7 s: 1.4 to 1.5 s the leader exporting, 0.5 to 2 s copying them in
+ * 4 MB answers over loopback (some 13 to 49 MB/s), 71 to 143 ms checking and ingesting them.
  */
 final class TabletReplica implements ReplicaState {
+  private static final Logger LOG = LoggerFactory.getLogger(TabletReplica.class);
   private static final byte[] NO_ANSWER = new byte[0];
 
   private final StoreReplication replication;
+  private final RaftGroupId group;
   private final byte[] appliedKey;
 
-  TabletReplica(StoreReplication replication, byte[] appliedKey) {
+  TabletReplica(StoreReplication replication, RaftGroupId group) {
     this.replication = replication;
-    this.appliedKey = appliedKey;
+    this.group = group;
+    this.appliedKey = StoreReplication.appliedKey(group);
   }
 
   @Override
   public AppliedIndex applied() throws IOException {
+    if (replication.installRecords().mark(group).isPresent()) {
+      // An install was interrupted and could not be completed at start: the rows may be partly old, partly new.
+      return AppliedIndex.NONE;
+    }
     return replication.readApplied(appliedKey);
   }
 
@@ -54,5 +79,73 @@ final class TabletReplica implements ReplicaState {
       throw RocksErrors.of("recording the applied index", e);
     }
     replication.store().flush();
+  }
+
+  @Override
+  public CompletableFuture<byte[]> serve(byte[] request) {
+    return replication.exports().serve("tablet group " + group, request, this::export);
+  }
+
+  /** Writes the tablet's rows into {@code directory} and returns the applied index they are at. */
+  private AppliedIndex export(Path directory) throws IOException {
+    return replication.whileOpen("writing out the state of group " + group, () -> exportOpen(directory));
+  }
+
+  private AppliedIndex exportOpen(Path directory) throws StorageException {
+    TabletPlace place = place();
+    if (replication.installRecords().mark(group).isPresent()) {
+      throw new StorageException("this node's replica of " + place + " is being installed itself");
+    }
+    Table table = place.table();
+    Pinned pinned = table.withColumnFamilies("pinning the state of " + place, (db, definition, handles) -> {
+      Snapshot snapshot = db.getSnapshot();
+      try (ReadOptions at = new ReadOptions().setSnapshot(snapshot)) {
+        return new Pinned(snapshot, AppliedIndex.fromBytes(db.get(replication.catalogHandle(), at, appliedKey)));
+      } catch (RuntimeException | org.rocksdb.RocksDBException e) {
+        db.releaseSnapshot(snapshot);
+        throw e;
+      }
+    });
+    try {
+      replication.tabletTransfer().export(table, place.tablet().startRow(), place.tablet().endRow(),
+          pinned.snapshot(), directory);
+      return pinned.applied();
+    } finally {
+      try {
+        table.withColumnFamilies("releasing the state of " + place, (db, definition, handles) -> {
+          db.releaseSnapshot(pinned.snapshot());
+          return null;
+        });
+      } catch (StorageException e) {
+        // The table was dropped or the store closed meanwhile: RocksDB has let the snapshot go with it.
+        LOG.warn("Could not release the snapshot of {}: {}", place, e.getMessage());
+      }
+    }
+  }
+
+  /** A RocksDB snapshot of the store and the group's applied index in it. */
+  private record Pinned(Snapshot snapshot, AppliedIndex applied) {}
+
+  @Override
+  public Fetched fetch(StateSource source) throws IOException {
+    TabletPlace place = place();
+    Path directory = replication.installRecords().newDirectory(group);
+    StateDownload.Downloaded downloaded = StateDownload.fetch(source, directory, place.toString());
+    return new FetchedState(replication, group, appliedKey, source, downloaded, this::installFrom);
+  }
+
+  /** Makes the tablet's rows those of the export in {@code directory}; done again, it gives the same rows. */
+  void installFrom(Path directory) throws IOException {
+    TabletPlace place = place();
+    replication.tabletTransfer().importInto(place.table(), place.tablet().startRow(), place.tablet().endRow(),
+        directory);
+  }
+
+  private TabletPlace place() throws StorageException {
+    TabletPlace place = replication.tabletOf(group);
+    if (place == null) {
+      throw new StorageException("no table of this node has the tablet of group " + group);
+    }
+    return place;
   }
 }

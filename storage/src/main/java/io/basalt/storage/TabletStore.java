@@ -44,8 +44,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
-  /** This store's place in a cluster, local to the node: the cluster id, the node id and the members. */
-  private static final String MEMBERSHIP_PROPERTY = "cluster.membership";
+  /**
+   * This store's place in a cluster, local to the node: the cluster id, the node id and the members. Never
+   * replicated: a replica installing the catalog from another node keeps its own.
+   */
+  static final String MEMBERSHIP_PROPERTY = "cluster.membership";
 
   private final Path directory;
   private final StoreResources resources;
@@ -160,13 +163,16 @@ public final class TabletStore implements AutoCloseable {
    * through a Raft group (see {@link StoreReplication}), and reads are served by the tablet's leader. The directory
    * must be empty or this member's own: one holding a single node's tables, another cluster's data or another
    * node's is refused, since joining with it would silently diverge from the other replicas.
+   *
+   * @param tabletTransfer how a tablet's rows are written out for, and installed by, a replica catching up: the
+   *     {@code storage.transfer} package's {@code SstTabletTransfer}
    */
-  public static TabletStore openReplicated(Path directory, StoreOptions options, ClusterSettings cluster)
-      throws StorageException {
+  public static TabletStore openReplicated(Path directory, StoreOptions options, ClusterSettings cluster,
+      TabletTransfer tabletTransfer) throws StorageException {
     TabletStore store = open(directory, options);
     try {
       store.checkMembership(cluster);
-      StoreReplication.start(store, store.db, store.catalogHandle, cluster);
+      StoreReplication.start(store, store.db, store.catalogHandle, cluster, tabletTransfer);
       return store;
     } catch (StorageException | RuntimeException e) {
       store.close();
@@ -491,15 +497,22 @@ public final class TabletStore implements AutoCloseable {
     return resources.blockCacheBytesUsed();
   }
 
-  /** Writes all memtables to SST files, so the next open replays no log. */
+  /**
+   * Writes all memtables to SST files, so the next open replays no log. Under the DDL lock: a table dropped meanwhile
+   * (in cluster mode a replica flushes for its group's snapshot while the catalog's replica drops a table) closes its
+   * column family handles, and RocksDB flushing through a closed handle crashed the JVM (SIGSEGV in
+   * {@code DBImpl::Flush}, seen in {@code ReplicaInstallTest}).
+   */
   public void flush() throws StorageException {
-    List<ColumnFamilyHandle> all = new ArrayList<>();
-    all.add(catalogHandle);
-    tables.values().forEach(t -> all.addAll(t.handles()));
-    try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
-      db.flush(flushOptions, all);
-    } catch (RocksDBException e) {
-      throw new StorageException("flush failed: " + e.getMessage(), e);
+    synchronized (ddlLock) {
+      List<ColumnFamilyHandle> all = new ArrayList<>();
+      all.add(catalogHandle);
+      tables.values().forEach(t -> all.addAll(t.handles()));
+      try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
+        db.flush(flushOptions, all);
+      } catch (RocksDBException e) {
+        throw new StorageException("flush failed: " + e.getMessage(), e);
+      }
     }
   }
 

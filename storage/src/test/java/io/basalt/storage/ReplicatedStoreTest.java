@@ -15,6 +15,7 @@ import io.basalt.storage.errors.TableExistsException;
 import io.basalt.storage.replication.ClusterMembership;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftSettings;
+import io.basalt.storage.transfer.SstTabletTransfer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -127,10 +128,12 @@ class ReplicatedStoreTest {
     stores[node - 1] = null;
     RaftSettings raft = RaftSettings.defaults();
     StorageException otherCluster = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
-        StoreOptions.defaults(), new ClusterSettings("another-cluster", new ClusterMembership(node, members), raft)));
+        StoreOptions.defaults(), new ClusterSettings("another-cluster", new ClusterMembership(node, members), raft),
+        new SstTabletTransfer()));
     assertTrue(otherCluster.getMessage().contains("belongs to cluster test-cluster"), otherCluster.getMessage());
     StorageException otherNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
-        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(3, members), raft)));
+        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(3, members), raft),
+        new SstTabletTransfer()));
     assertTrue(otherNode.getMessage().contains("node 2"), otherNode.getMessage());
 
     Path single = directory.resolve("single");
@@ -138,7 +141,8 @@ class ReplicatedStoreTest {
       store.createTable("s", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
     }
     StorageException singleNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(single,
-        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft)));
+        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft),
+        new SstTabletTransfer()));
     assertTrue(singleNode.getMessage().contains("single node"), singleNode.getMessage());
   }
 
@@ -150,7 +154,7 @@ class ReplicatedStoreTest {
   private void start(int node) throws StorageException {
     RaftSettings raft = RaftSettings.defaults().withElectionTimeouts(Duration.ofMillis(500), Duration.ofMillis(1000));
     stores[node - 1] = TabletStore.openReplicated(directory.resolve("node" + node), StoreOptions.defaults(),
-        new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft));
+        new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft), new SstTabletTransfer());
   }
 
   private int nodeOf(TabletStore store) {

@@ -5,11 +5,15 @@ import io.basalt.storage.errors.ReplicationException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.ratis.conf.RaftProperties;
@@ -27,6 +31,7 @@ import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * replicated thing (the catalog, each tablet), every group on the same members. Writes and read barriers are
  * submitted to the local server directly, not through a Ratis client and a socket; a node that does not lead the
  * group is told so ({@link NotLeaderException}) and the layer above sends its client to the leader.
+ *
+ * <p>A replica too far behind its leader fetches the group's state from it ({@link ReplicaStateMachine} says how),
+ * on this node's install threads and through Ratis client requests to the leader's Raft port ({@link PeerQueries}).
  */
 public final class RaftNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
@@ -45,11 +53,16 @@ public final class RaftNode implements AutoCloseable {
   private final RaftServer server;
   private final ClientId clientId = ClientId.randomId();
   private final AtomicLong callIds = new AtomicLong();
+  private final PeerQueries peers;
+  private final ExecutorService installs;
 
-  private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server) {
+  private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server, PeerQueries peers,
+      ExecutorService installs) {
     this.membership = membership;
     this.settings = settings;
     this.server = server;
+    this.peers = peers;
+    this.installs = installs;
   }
 
   /**
@@ -62,20 +75,47 @@ public final class RaftNode implements AutoCloseable {
       RaftGroupId firstGroup, Function<RaftGroupId, ReplicaState> states, Runnable leaderChanges)
       throws StorageException {
     RaftProperties properties = properties(membership, directory, settings);
+    PeerQueries peers = new PeerQueries(membership, settings.requestTimeout());
+    ExecutorService installs = installThreads(membership.localNode());
     try {
       RaftServer server = RaftServer.newBuilder()
           .setServerId(membership.localPeerId())
           .setGroup(RaftGroup.valueOf(firstGroup, membership.peers()))
           .setOption(RaftStorage.StartupOption.RECOVER)
           .setProperties(properties)
-          .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges))
+          .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges, peers,
+              installs, settings.electionTimeoutMax().multipliedBy(2)))
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
-      return new RaftNode(membership, settings, server);
+      return new RaftNode(membership, settings, server, peers, installs);
     } catch (IOException e) {
+      installs.shutdownNow();
+      closeQuietly(peers);
       throw new StorageException("cannot start the Raft server of node " + membership.localNode() + " on "
           + membership.localAddress() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The threads installs run on. Two: a node rejoining after its disk was wiped installs every tablet, and two at a
+   * time keep both cores of a small machine busy (fetching is mostly the leader exporting, installing is mostly
+   * checking files) without piling the whole node's state onto the leader at once; the others wait their turn.
+   */
+  private static ExecutorService installThreads(int node) {
+    AtomicInteger threads = new AtomicInteger();
+    return Executors.newFixedThreadPool(2, task -> {
+      Thread thread = new Thread(task, "raft-install-n" + node + "-" + threads.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  private static void closeQuietly(PeerQueries peers) {
+    try {
+      peers.close();
+    } catch (IOException e) {
+      LOG.warn("Could not close the Raft client: {}", e.getMessage());
     }
   }
 
@@ -100,6 +140,10 @@ public final class RaftNode implements AutoCloseable {
     RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
     RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, settings.snapshotThreshold());
     RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
+    // Ratis purges only once the snapshot is this many entries past the last purge (1024 by default): no further
+    // than a snapshot apart, so that a log is forgotten up to each snapshot as its files close.
+    RaftServerConfigKeys.Log.setPurgeGap(properties, (int) Math.min(1024, settings.snapshotThreshold()));
+    RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SizeInBytes.valueOf(settings.logSegmentBytes()));
     return properties;
   }
 
@@ -141,8 +185,18 @@ public final class RaftNode implements AutoCloseable {
       server.groupManagement(GroupManagementRequest.newRemove(clientId, membership.localPeerId(),
           callIds.incrementAndGet(), groupId, true, false));
     } catch (IOException e) {
-      throw new StorageException("cannot remove Raft group " + groupId + ": " + e.getMessage(), e);
+      if (hosts(groupId)) {
+        throw new StorageException("cannot remove Raft group " + groupId + ": " + e.getMessage(), e);
+      }
+      // removed meanwhile (a catalog entry dropping the table and a sweep of groups without tables may race)
     }
+  }
+
+  /** The groups this node hosts now. */
+  public List<RaftGroupId> groups() {
+    List<RaftGroupId> groups = new ArrayList<>();
+    server.getGroupIds().forEach(groups::add);
+    return groups;
   }
 
   public boolean hosts(RaftGroupId groupId) {
@@ -291,6 +345,11 @@ public final class RaftNode implements AutoCloseable {
     return new ReplicationException(what + " failed in its Raft group: " + cause, cause);
   }
 
+  /**
+   * Stops the Raft server, then the installs in progress: each stops at its next request to the leader, or after
+   * the step it is in (an import into the store takes seconds at most), so none touches the store once this
+   * returns.
+   */
   @Override
   public void close() throws StorageException {
     try {
@@ -298,6 +357,17 @@ public final class RaftNode implements AutoCloseable {
     } catch (IOException e) {
       throw new StorageException("the Raft server of node " + membership.localNode() + " did not close cleanly: "
           + e.getMessage(), e);
+    } finally {
+      installs.shutdownNow();
+      try {
+        if (!installs.awaitTermination(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+          LOG.warn("An install on node {} did not stop within {} ms", membership.localNode(),
+              settings.requestTimeout().toMillis());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      closeQuietly(peers);
     }
   }
 }

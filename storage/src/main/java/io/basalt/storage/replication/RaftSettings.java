@@ -11,15 +11,22 @@ import java.time.Duration;
  *     stop-the-world pause of a few hundred milliseconds on a loaded two-core machine does not depose a leader
  *     (Ratis's own defaults, 150-300 ms, did in our kill tests).
  * @param requestTimeout how long a write or a read barrier waits for its group before the caller is told the outcome
- *     is unknown
+ *     is unknown; also how long one request of a replica fetching a group's state from another member may take
  * @param snapshotThreshold entries applied since the last snapshot after which a group takes one (a flush) and its
  *     log up to there is purged
+ * @param logSegmentBytes the size at which a group's log file is closed and a new one begun. Ratis purges whole
+ *     closed files only, so a log is forgotten up to a snapshot only once the entries before it fill a file: with
+ *     Ratis's default of 32 MB a group written little keeps its whole log. Tests set it small to see logs purged.
  */
 public record RaftSettings(Duration electionTimeoutMin, Duration electionTimeoutMax, Duration requestTimeout,
-    long snapshotThreshold) {
+    long snapshotThreshold, long logSegmentBytes) {
+
+  /** Ratis's default log file size. */
+  private static final long DEFAULT_LOG_SEGMENT_BYTES = 32L << 20;
 
   public static RaftSettings defaults() {
-    return new RaftSettings(Duration.ofMillis(1000), Duration.ofMillis(2000), Duration.ofSeconds(30), 100_000);
+    return new RaftSettings(Duration.ofMillis(1000), Duration.ofMillis(2000), Duration.ofSeconds(30), 100_000,
+        DEFAULT_LOG_SEGMENT_BYTES);
   }
 
   public RaftSettings {
@@ -30,13 +37,20 @@ public record RaftSettings(Duration electionTimeoutMin, Duration electionTimeout
     if (requestTimeout.isNegative() || requestTimeout.isZero() || snapshotThreshold <= 0) {
       throw new IllegalArgumentException("request timeout and snapshot threshold must be positive");
     }
+    if (logSegmentBytes < 1024) {
+      throw new IllegalArgumentException("a log file of " + logSegmentBytes + " bytes is too small");
+    }
   }
 
   public RaftSettings withElectionTimeouts(Duration min, Duration max) {
-    return new RaftSettings(min, max, requestTimeout, snapshotThreshold);
+    return new RaftSettings(min, max, requestTimeout, snapshotThreshold, logSegmentBytes);
   }
 
   public RaftSettings withSnapshotThreshold(long entries) {
-    return new RaftSettings(electionTimeoutMin, electionTimeoutMax, requestTimeout, entries);
+    return new RaftSettings(electionTimeoutMin, electionTimeoutMax, requestTimeout, entries, logSegmentBytes);
+  }
+
+  public RaftSettings withLogSegmentBytes(long bytes) {
+    return new RaftSettings(electionTimeoutMin, electionTimeoutMax, requestTimeout, snapshotThreshold, bytes);
   }
 }

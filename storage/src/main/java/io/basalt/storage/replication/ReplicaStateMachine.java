@@ -1,14 +1,22 @@
 package io.basalt.storage.replication;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
+import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftGroupMemberId;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
 import org.apache.ratis.server.storage.FileInfo;
@@ -18,6 +26,9 @@ import org.apache.ratis.statemachine.TransactionContext;
 import org.apache.ratis.statemachine.impl.BaseStateMachine;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.LifeCycle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Ratis state machine of one group on this node, applying committed entries to a {@link ReplicaState}.
@@ -26,30 +37,108 @@ import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
  * snapshot is that index, and taking one is making the store durable up to the last applied entry. After a restart
  * the group applies its log from there on. Entries are applied on Ratis's one applier thread per group, in log
  * order; a failed apply throws, which stops this group's replica rather than let it skip an entry and diverge.
+ *
+ * <p><b>Catching up by install.</b> Ratis runs with leader-sent snapshots off, since it has no files of its own to
+ * send: when this replica needs entries the leader has purged, Ratis (3.1.3, {@code SnapshotInstallationHandler})
+ * calls {@link #notifyInstallSnapshotFromLeader} once, and answers the leader's further notifications "in progress"
+ * until the returned future completes. With an index, the next notification pauses this machine, has the applier
+ * thread call {@link #reinitialize} (which must then report that index as the latest snapshot), purges the local
+ * log up to it and tells the leader, which sends entries from the next index on. A future failing makes the next
+ * notification start a new install, so a failed install is retried (after a pause growing with the failures). The
+ * install runs on an executor of the node's, not on Ratis's threads: fetching a tablet takes seconds.
+ *
+ * <p>While the install runs, the applier may still apply entries this replica had committed before; they are older
+ * than the installed state. The installing step and applies exclude each other ({@code changing}), and once a state
+ * is installed, entries up to its index are skipped instead of applied over it, and no snapshot is taken below it
+ * (that would record the older index over the installed one) until Ratis reloads this machine.
+ *
+ * <p><b>A replica whose disk was wiped.</b> Ratis's leader never lowers what it believes a follower holds (its
+ * match index): to a follower that lost its log, it keeps sending heartbeats that follow the entry the follower
+ * held before, which the follower refuses (inconsistency, "my log is empty"), and the leader, keeping the next
+ * index above that match index for heartbeats ({@code LogAppenderBase.getNextIndexForInconsistency}), never notices
+ * the follower needs an install; only an append of entries after the match index, refused the same way, makes it
+ * take the follower's word. On a tablet nobody writes to, that never comes. So a replica that has applied nothing a
+ * while after learning of its leader asks the leader to append an empty entry ({@link PeerQueries#appendNothing}),
+ * which every replica applies as nothing, and asks again, less and less often, until it has applied something.
  */
 final class ReplicaStateMachine extends BaseStateMachine {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicaStateMachine.class);
+  private static final long MIN_BACKOFF_MILLIS = 250;
+  private static final long MAX_BACKOFF_MILLIS = 30_000;
+
   private final ReplicaState state;
   private final Runnable leaderChanges;
+  private final PeerQueries peers;
+  private final Executor installs;
+  /** How long a replica that has applied nothing waits after learning of its leader before asking for an entry. */
+  private final Duration nudgeAfter;
+  /** Held while an entry is applied, a snapshot taken or a fetched state installed. */
+  private final ReentrantLock changing = new ReentrantLock();
   private volatile SnapshotInfo snapshot;
+  /** The index of the last state installed here, until Ratis reloads the machine; -1 if none. */
+  private volatile long installedUpTo = -1;
+  private volatile boolean closed;
+  private volatile boolean installing;
+  /** Installs that failed in a row. */
+  private volatile int failures;
 
-  ReplicaStateMachine(ReplicaState state, Runnable leaderChanges) {
+  ReplicaStateMachine(ReplicaState state, Runnable leaderChanges, PeerQueries peers, Executor installs,
+      Duration nudgeAfter) {
     this.state = state;
     this.leaderChanges = leaderChanges;
+    this.peers = peers;
+    this.installs = installs;
+    this.nudgeAfter = nudgeAfter;
   }
 
   @Override
   public void notifyLeaderChanged(RaftGroupMemberId member, RaftPeerId newLeader) {
     leaderChanges.run();
+    if (newLeader != null && !newLeader.equals(member.getPeerId()) && getLastAppliedTermIndex().getIndex() < 0) {
+      checkProgress(newLeader, nudgeAfter.toMillis());
+    }
+  }
+
+  /**
+   * After {@code delayMillis}, asks {@code leader} for an empty entry if this replica still has applied nothing and
+   * is not installing (see the class comment), and checks again after twice the delay.
+   */
+  private void checkProgress(RaftPeerId leader, long delayMillis) {
+    CompletableFuture.runAsync(() -> {
+      if (closed || getLastAppliedTermIndex().getIndex() >= 0 || installing || installedUpTo >= 0) {
+        return;
+      }
+      try {
+        LOG.info("Replica of group {} has applied nothing since it learned of leader {}: asking it for an entry",
+            getGroupId(), leader);
+        peers.appendNothing(getGroupId(), leader);
+      } catch (IOException e) {
+        LOG.info("Replica of group {} could not have leader {} append an entry: {}", getGroupId(), leader,
+            e.getMessage());
+      }
+      checkProgress(leader, Math.min(MAX_BACKOFF_MILLIS, 2 * delayMillis));
+    }, CompletableFuture.delayedExecutor(delayMillis, TimeUnit.MILLISECONDS, installs));
   }
 
   @Override
   public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage storage) throws IOException {
-    super.initialize(server, groupId, storage);
+    // Ratis checks the life cycle when it reloads a machine after an install (PAUSED, then running again).
+    getLifeCycle().startAndTransition(() -> {
+      super.initialize(server, groupId, storage);
+      loadApplied();
+    });
+  }
+
+  /** Takes the state's recorded index as the last applied entry and the latest snapshot. */
+  private void loadApplied() throws IOException {
     AppliedIndex applied = state.applied();
     if (applied.index() >= 0) {
       TermIndex termIndex = TermIndex.valueOf(applied.term(), applied.index());
       setLastAppliedTermIndex(termIndex);
       snapshot = new StoreSnapshot(termIndex);
+    } else {
+      setLastAppliedTermIndex(TermIndex.valueOf(0, -1));
+      snapshot = null;
     }
   }
 
@@ -62,12 +151,19 @@ final class ReplicaStateMachine extends BaseStateMachine {
   public CompletableFuture<Message> applyTransaction(TransactionContext transaction) {
     LogEntryProto entry = transaction.getLogEntry();
     AppliedIndex at = new AppliedIndex(entry.getTerm(), entry.getIndex());
-    byte[] reply;
+    byte[] reply = new byte[0];
+    ByteString data = entry.getStateMachineLogEntry().getLogData();
+    changing.lock();
     try {
-      reply = state.apply(at, entry.getStateMachineLogEntry().getLogData().toByteArray());
+      // An empty entry is one a replica asked for to be noticed (see the class comment): it changes nothing.
+      if (at.index() > installedUpTo && !data.isEmpty()) {
+        reply = state.apply(at, data.toByteArray());
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("replica of group " + getGroupId() + " cannot apply entry " + at.index()
           + " and stops: " + e.getMessage(), e);
+    } finally {
+      changing.unlock();
     }
     updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     return CompletableFuture.completedFuture(Message.valueOf(UnsafeByteOperations.unsafeWrap(reply)));
@@ -75,20 +171,137 @@ final class ReplicaStateMachine extends BaseStateMachine {
 
   @Override
   public long takeSnapshot() throws IOException {
-    TermIndex last = getLastAppliedTermIndex();
-    if (last == null || last.getIndex() < 0) {
-      return -1;
+    changing.lock();
+    try {
+      TermIndex last = getLastAppliedTermIndex();
+      if (last == null || last.getIndex() < 0 || last.getIndex() <= installedUpTo) {
+        return -1;
+      }
+      state.persist(new AppliedIndex(last.getTerm(), last.getIndex()));
+      snapshot = new StoreSnapshot(last);
+      return last.getIndex();
+    } finally {
+      changing.unlock();
     }
-    state.persist(new AppliedIndex(last.getTerm(), last.getIndex()));
-    snapshot = new StoreSnapshot(last);
-    return last.getIndex();
   }
 
   @Override
   public CompletableFuture<Message> query(Message request) {
-    // A read barrier: Ratis calls this once the group has applied everything committed when the read began, on the
-    // leader that confirmed it still leads. The read itself then runs against the store.
-    return CompletableFuture.completedFuture(Message.valueOf(ByteString.EMPTY));
+    ByteString content = request.getContent();
+    if (content.isEmpty()) {
+      // A read barrier: Ratis calls this once the group has applied everything committed when the read began, on
+      // the leader that confirmed it still leads. The read itself then runs against the store.
+      return CompletableFuture.completedFuture(Message.valueOf(ByteString.EMPTY));
+    }
+    // A request of another replica fetching the state (see ReplicaState.fetch). Failures travel as Ratis's
+    // StateMachineException, which the asking node receives in its reply.
+    return state.serve(content.toByteArray())
+        .handle((answer, failure) -> {
+          if (failure != null) {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+            throw new CompletionException(new StateMachineException(getId() + " could not answer a request of "
+                + "group " + getGroupId() + ": " + cause.getMessage()));
+          }
+          return Message.valueOf(UnsafeByteOperations.unsafeWrap(answer));
+        });
+  }
+
+  @Override
+  public CompletableFuture<Message> queryStale(Message request, long minIndex) {
+    // Asked with minimum index 0 by a replica copying files this replica already wrote: nothing to wait for.
+    return query(request);
+  }
+
+  @Override
+  public CompletableFuture<TermIndex> notifyInstallSnapshotFromLeader(RoleInfoProto role,
+      TermIndex firstTermIndexInLog) {
+    String leaderId = role.getFollowerInfo().getLeaderInfo().getId().getId().toStringUtf8();
+    if (leaderId.isEmpty()) {
+      return CompletableFuture.failedFuture(new IOException("group " + getGroupId() + " must install its state "
+          + "but its leader is not known"));
+    }
+    RaftPeerId leader = RaftPeerId.valueOf(leaderId);
+    LOG.info("Replica of group {} needs entries before {}, which its leader {} no longer has: fetching the state",
+        getGroupId(), firstTermIndexInLog, leader);
+    installing = true;
+    return CompletableFuture.supplyAsync(() -> install(leader), installs)
+        .whenComplete((installed, failure) -> {
+          failures = failure == null ? 0 : failures + 1;
+          installing = false;
+        })
+        .exceptionallyCompose(this::afterBackoff);
+  }
+
+  /**
+   * Fails with {@code failure} after a pause that doubles with each failure in a row (a quarter second up to half a
+   * minute): Ratis answers the leader "in progress" meanwhile and starts a new install at the first notification
+   * after, so a replica that cannot install (its disk full, say) does not have the leader write its state out again
+   * every heartbeat.
+   */
+  private CompletableFuture<TermIndex> afterBackoff(Throwable failure) {
+    long pause = Math.min(MAX_BACKOFF_MILLIS, MIN_BACKOFF_MILLIS << Math.min(failures - 1, 10));
+    return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(pause, TimeUnit.MILLISECONDS))
+        .thenCompose(paused -> CompletableFuture.failedFuture(failure));
+  }
+
+  /** Fetches the state from {@code leader} and installs it; returns the entry it holds everything up to. */
+  private TermIndex install(RaftPeerId leader) {
+    long started = System.nanoTime();
+    try (ReplicaState.Fetched fetched = state.fetch(peers.source(getGroupId(), leader, this::checkOpen))) {
+      long wasFetched = System.nanoTime();
+      AppliedIndex at = fetched.index();
+      if (at.index() < 0) {
+        throw new IOException("node " + leader + " sent a state that holds no entry");
+      }
+      changing.lock();
+      try {
+        checkOpen();
+        if (at.index() <= getLastAppliedTermIndex().getIndex()) {
+          throw new IOException("node " + leader + " sent the state up to entry " + at.index() + ", not past entry "
+              + getLastAppliedTermIndex().getIndex() + " this replica has applied");
+        }
+        fetched.install();
+        installedUpTo = at.index();
+      } finally {
+        changing.unlock();
+      }
+      long done = System.nanoTime();
+      LOG.info("Replica of group {} installed the state up to entry {} from {}: {} bytes in {} ms ({} ms fetching, "
+          + "{} ms installing)", getGroupId(), at.index(), leader, fetched.bytes(), (done - started) / 1_000_000,
+          (wasFetched - started) / 1_000_000, (done - wasFetched) / 1_000_000);
+      return TermIndex.valueOf(at.term(), at.index());
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Replica of group {} could not install the state of {} (it is asked again): {}", getGroupId(), leader,
+          e.toString());
+      throw new CompletionException(e);
+    }
+  }
+
+  private void checkOpen() {
+    if (closed || Thread.currentThread().isInterrupted()) {
+      throw new UncheckedIOException(new InterruptedIOException("replica of group " + getGroupId() + " is closing"));
+    }
+  }
+
+  @Override
+  public void pause() {
+    if (getLifeCycleState() == LifeCycle.State.RUNNING) {
+      getLifeCycle().transition(LifeCycle.State.PAUSING);
+      getLifeCycle().transition(LifeCycle.State.PAUSED);
+    }
+  }
+
+  /** Called by Ratis on the applier thread after an install: the state now holds the installed index. */
+  @Override
+  public void reinitialize() throws IOException {
+    getLifeCycle().startAndTransition(this::loadApplied);
+  }
+
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    super.close();
   }
 
   /** The state in the store, as of an applied index; it has no files of its own to send. */

@@ -1,0 +1,110 @@
+package io.basalt.storage.replication;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.client.RaftClientRpc;
+import org.apache.ratis.conf.Parameters;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.grpc.GrpcFactory;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftClientRequest;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.TimeDuration;
+
+/**
+ * Read-only queries from this node to a replica of a group on another member, sent as Ratis client requests to the
+ * member's Raft port: a replica fetching a group's state asks the leader for it this way, so a cluster needs no port
+ * of its own for catching up. One gRPC client serves every group; each query is one request and one reply.
+ *
+ * <p>A query is either linearizable (Ratis's read index: the member first applies every entry committed when the
+ * query arrived, so its answer reflects at least that) or a stale read at index 0, answered from the member's state
+ * as it is, without asking the leader. The first suits the request that pins the state to ship, the second the
+ * requests that then copy files the member already wrote.
+ *
+ * <p>Besides queries, a replica that has applied nothing may ask the leader to append an empty entry
+ * ({@link #appendNothing}).
+ */
+final class PeerQueries implements AutoCloseable {
+  private final ClusterMembership membership;
+  private final RaftClientRpc rpc;
+  private final ClientId clientId = ClientId.randomId();
+  private final AtomicLong callIds = new AtomicLong();
+
+  PeerQueries(ClusterMembership membership, Duration timeout) {
+    this.membership = membership;
+    RaftProperties properties = new RaftProperties();
+    // Ratis's client default of 3 s is too short for a read index on a loaded member; a query that gets no answer
+    // in the groups' request timeout fails, and the install is started again.
+    RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(timeout.toMillis(),
+        TimeUnit.MILLISECONDS));
+    this.rpc = new GrpcFactory(new Parameters()).newRaftClientRpc(clientId, properties);
+    rpc.addRaftPeers(membership.peers());
+  }
+
+  /** A member of {@code group} to fetch state from. */
+  StateSource source(RaftGroupId group, RaftPeerId peer, Runnable checkOpen) {
+    int node = membership.nodeOf(peer);
+    return new StateSource() {
+      @Override
+      public byte[] ask(byte[] request, boolean current) throws IOException {
+        checkOpen.run();
+        return query(group, peer, request, current);
+      }
+
+      @Override
+      public int node() {
+        return node;
+      }
+    };
+  }
+
+  /**
+   * Appends an empty entry to {@code group}'s log through {@code peer}, its leader; every replica applies it as
+   * nothing. See {@link ReplicaStateMachine} for why a replica asks for one.
+   */
+  void appendNothing(RaftGroupId group, RaftPeerId peer) throws IOException {
+    RaftClientRequest append = RaftClientRequest.newBuilder()
+        .setClientId(clientId)
+        .setServerId(peer)
+        .setGroupId(group)
+        .setCallId(callIds.incrementAndGet())
+        .setMessage(Message.EMPTY)
+        .setType(RaftClientRequest.writeRequestType())
+        .build();
+    RaftClientReply reply = rpc.sendRequest(append);
+    if (!reply.isSuccess()) {
+      throw new IOException("node " + membership.nodeOf(peer) + " did not append to group " + group + ": "
+          + reply.getException(), reply.getException());
+    }
+  }
+
+  private byte[] query(RaftGroupId group, RaftPeerId peer, byte[] request, boolean current) throws IOException {
+    RaftClientRequest query = RaftClientRequest.newBuilder()
+        .setClientId(clientId)
+        .setServerId(peer)
+        .setGroupId(group)
+        .setCallId(callIds.incrementAndGet())
+        .setMessage(Message.valueOf(UnsafeByteOperations.unsafeWrap(request)))
+        .setType(current ? RaftClientRequest.readRequestType() : RaftClientRequest.staleReadRequestType(0))
+        .build();
+    RaftClientReply reply = rpc.sendRequest(query);
+    if (!reply.isSuccess()) {
+      throw new IOException("node " + membership.nodeOf(peer) + " did not answer a query of group " + group + ": "
+          + reply.getException(), reply.getException());
+    }
+    Message answer = reply.getMessage();
+    return answer == null ? new byte[0] : answer.getContent().toByteArray();
+  }
+
+  @Override
+  public void close() throws IOException {
+    rpc.close();
+  }
+}
