@@ -24,6 +24,7 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.replication.ClusterMembership;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftSettings;
+import io.basalt.storage.transfer.SstTabletTransfer;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -275,7 +276,7 @@ public final class BasaltServer {
         config.millis(Settings.ROW_LOCK_WAIT));
     try {
       return cluster == null ? TabletStore.open(dataDir.resolve("store"), options)
-          : TabletStore.openReplicated(dataDir.resolve("store"), options, cluster);
+          : TabletStore.openReplicated(dataDir.resolve("store"), options, cluster, new SstTabletTransfer());
     } catch (StorageException e) {
       throw new StartupException(e.getMessage(), e);
     }

@@ -160,7 +160,29 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   /** Creates a table through the catalog's log; the new table is this node's once its replica applied it. */
   Table createTable(TableDefinition template) throws StorageException {
     submitCatalog(CatalogEntries.createTable(template), "creating table " + template.name(), template.name());
-    return store.table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
+    Table table = store.table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
+    awaitLeaders(table.definition());
+    return table;
+  }
+
+  /**
+   * Waits until every tablet of a new table has a leader this node knows of, as HBase's table creation returns once
+   * its regions are open: a client that then asks whether the table is available finds every region located.
+   * Elections take one to two election timeouts; past the request timeout the table is returned anyway, and its
+   * regions show in hbase:meta once their groups have elected.
+   */
+  private void awaitLeaders(TableDefinition table) throws StorageException {
+    long deadline = System.nanoTime() + settings.raft().requestTimeout().toNanos();
+    for (TabletDefinition tablet : table.tablets()) {
+      while (node().leaderNode(groupOf(table.id(), tablet)) == 0 && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(10); // polling interval: Ratis tells of a new leader on its own threads, not to a waiter
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new StorageException("interrupted while waiting for table " + table.name() + "'s tablets' leaders");
+        }
+      }
+    }
   }
 
   void dropTable(String name) throws StorageException {

@@ -15,9 +15,9 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.UnknownFamilyException;
 import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.errors.WouldBlockException;
-import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,7 +74,8 @@ public final class Table {
   public void catchUp(byte[] row) throws StorageException {
     TabletGroups replicated = groups;
     if (replicated != null) {
-      replicated.readBarrier(definition, RowRange.forward(row, ByteArrays.EMPTY));
+      // [row, row 00): the row alone, so only its own tablet's group is asked.
+      replicated.readBarrier(definition, RowRange.forward(row, Arrays.copyOf(row, row.length + 1)));
     }
   }
 

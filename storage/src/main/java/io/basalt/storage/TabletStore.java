@@ -7,6 +7,7 @@ import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
+import io.basalt.storage.errors.NotReplicatedYetException;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.TableExistsException;
 import io.basalt.storage.errors.UnknownTableException;
@@ -276,7 +277,7 @@ public final class TabletStore implements AutoCloseable {
   /** Refuses an operation the cluster mode does not replicate yet, rather than change one replica alone. */
   void refuseInCluster(String what) throws StorageException {
     if (replication != null) {
-      throw new StorageException(what + " is not available in cluster mode yet");
+      throw new NotReplicatedYetException(what);
     }
   }
 

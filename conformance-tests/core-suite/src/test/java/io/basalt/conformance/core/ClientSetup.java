@@ -1,6 +1,6 @@
 package io.basalt.conformance.core;
 
-import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.BasaltTarget;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
@@ -18,17 +18,16 @@ final class ClientSetup {
 
   private ClientSetup() {}
 
-  static Configuration configuration(BasaltProcess basalt) {
+  static Configuration configuration(BasaltTarget basalt) {
     Configuration conf = HBaseConfiguration.create();
     String registry = System.getProperty("basalt.conformance.registry", "zookeeper");
     switch (registry) {
       case "zookeeper" -> {
-        conf.set("hbase.zookeeper.quorum", basalt.zookeeperHost());
-        conf.setInt("hbase.zookeeper.property.clientPort", basalt.zookeeperPort());
+        conf.set("hbase.zookeeper.quorum", basalt.zookeeperQuorum());
         conf.set("hbase.client.bootstrap.servers", NOWHERE_HOST + ":" + NOWHERE_PORT);
       }
       case "rpc" -> {
-        conf.set("hbase.client.bootstrap.servers", basalt.rpcAddress());
+        conf.set("hbase.client.bootstrap.servers", String.join(",", basalt.rpcAddresses()));
         conf.set("hbase.zookeeper.quorum", NOWHERE_HOST);
         conf.setInt("hbase.zookeeper.property.clientPort", NOWHERE_PORT);
       }

@@ -27,12 +27,16 @@ class ClusterAdminTest {
   static final CoreCluster CLUSTER = new CoreCluster();
 
   @Test
-  void reportsOneServerThatIsAlsoTheMaster() throws IOException {
+  void reportsEveryServerAndTheMasterAmongThem() throws IOException {
     try (Admin admin = CLUSTER.admin()) {
       ClusterMetrics metrics = admin.getClusterMetrics();
       ServerName master = metrics.getMasterName();
-      assertEquals(List.of(master), List.copyOf(metrics.getLiveServerMetrics().keySet()));
-      assertEquals(List.of(master), List.copyOf(admin.getRegionServers()));
+      // One server per node: one process, or each node of a cluster; the master (which serves hbase:meta) is one.
+      int nodes = CLUSTER.target().rpcAddresses().size();
+      assertEquals(nodes, metrics.getLiveServerMetrics().size());
+      assertTrue(metrics.getLiveServerMetrics().containsKey(master));
+      assertEquals(nodes, admin.getRegionServers().size());
+      assertEquals(nodes - 1, metrics.getBackupMasterNames().size());
       assertTrue(admin.getRegions(master).stream().anyMatch(region -> region.isMetaRegion()));
     }
   }

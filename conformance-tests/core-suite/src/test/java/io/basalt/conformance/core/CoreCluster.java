@@ -1,6 +1,6 @@
 package io.basalt.conformance.core;
 
-import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.BasaltTarget;
 import io.basalt.conformance.harness.SharedBasalt;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;
@@ -18,15 +18,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * on first use), closed after the class. Register it as a static field with {@code @RegisterExtension}.
  */
 final class CoreCluster implements BeforeAllCallback, AfterAllCallback {
-  private BasaltProcess process;
+  private BasaltTarget target;
   private Configuration configuration;
   private Connection connection;
   private AsyncConnection asyncConnection;
 
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {
-    process = SharedBasalt.process(context);
-    configuration = ClientSetup.configuration(process);
+    target = SharedBasalt.target(context);
+    configuration = ClientSetup.configuration(target);
     connection = ConnectionFactory.createConnection(configuration);
   }
 
@@ -43,8 +43,9 @@ final class CoreCluster implements BeforeAllCallback, AfterAllCallback {
     }
   }
 
-  BasaltProcess process() {
-    return process;
+  /** The shared Basalt: one process, or a cluster (see {@link SharedBasalt#target}). */
+  BasaltTarget target() {
+    return target;
   }
 
   /** A fresh copy of the client configuration, for tests that open connections of their own. */

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Table and namespace DDL through the synchronous {@code Admin}. */
@@ -48,6 +49,8 @@ class DdlTest {
     }
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void addsModifiesAndDropsFamiliesOfALiveTable() throws IOException {
     TableName name = TableName.valueOf("ddl_alter");
@@ -66,6 +69,8 @@ class DdlTest {
     }
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void truncatesKeepingOrDroppingTheSplits() throws IOException {
     TableName name = TableName.valueOf("ddl_truncate");

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletionException;
  * ({@code --node ID --members ...}), with free ports and its data under {@code root/node-ID}. Nodes can be killed
  * (SIGKILL), stopped and continued (SIGSTOP, SIGCONT), restarted on their data, or restarted wiped.
  */
-public final class BasaltCluster implements AutoCloseable {
+public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   private final Path root;
   private final String logPrefix;
   private final List<Integer> clusterPorts;
@@ -88,6 +88,7 @@ public final class BasaltCluster implements AutoCloseable {
   }
 
   /** {@code hbase.zookeeper.quorum} for stock clients: every node's ZooKeeper client address. */
+  @Override
   public String zookeeperQuorum() {
     StringJoiner quorum = new StringJoiner(",");
     for (int port : zookeeperPorts) {
@@ -97,14 +98,15 @@ public final class BasaltCluster implements AutoCloseable {
   }
 
   /** The nodes' RPC addresses, for RPC-registry clients' bootstrap servers. */
-  public String rpcAddresses() {
-    StringJoiner servers = new StringJoiner(",");
+  @Override
+  public List<String> rpcAddresses() {
+    List<String> servers = new ArrayList<>();
     for (BasaltProcess node : nodes) {
       if (node != null) {
         servers.add(node.rpcAddress());
       }
     }
-    return servers.toString();
+    return servers;
   }
 
   /** SIGKILL, as a crash. */

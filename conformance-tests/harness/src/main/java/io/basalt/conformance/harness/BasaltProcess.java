@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * with free ports and a data directory of the test's choosing. Its log goes to a file under
  * {@code target/basalt-logs}; the ports come from the one "Basalt ready" line it prints.
  */
-public final class BasaltProcess implements AutoCloseable {
+public final class BasaltProcess implements BasaltTarget, AutoCloseable {
   private static final Pattern READY =
       Pattern.compile("^Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)$");
   private static final Pattern INFO_PORT = Pattern.compile("Info server listening on port (\\d+)");
@@ -143,6 +143,16 @@ public final class BasaltProcess implements AutoCloseable {
 
   public int zookeeperPort() {
     return zookeeperPort;
+  }
+
+  @Override
+  public String zookeeperQuorum() {
+    return zookeeperHost + ":" + zookeeperPort;
+  }
+
+  @Override
+  public List<String> rpcAddresses() {
+    return List.of(rpcAddress());
   }
 
   /** {@code host:port} of the RPC port, for RPC-registry clients' bootstrap servers. */

@@ -14,18 +14,23 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class SharedBasalt implements AutoCloseable {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedBasalt.class);
 
-  private final BasaltProcess process;
+  private final BasaltTarget target;
+  private final AutoCloseable running;
   private final Path dataDir;
 
-  private SharedBasalt(BasaltProcess process, Path dataDir) {
-    this.process = process;
+  private SharedBasalt(BasaltTarget target, AutoCloseable running, Path dataDir) {
+    this.target = target;
+    this.running = running;
     this.dataDir = dataDir;
   }
 
-  /** The run's shared Basalt, started now if no test class has asked for it yet. */
-  public static BasaltProcess process(ExtensionContext context) {
+  /**
+   * The run's shared Basalt, started now if no test class has asked for it yet: one process, or with the system
+   * property {@code basalt.conformance.cluster=N} a cluster of N node processes on loopback.
+   */
+  public static BasaltTarget target(ExtensionContext context) {
     return context.getRoot().getStore(NAMESPACE)
-        .getOrComputeIfAbsent(SharedBasalt.class, key -> start(), SharedBasalt.class).process;
+        .getOrComputeIfAbsent(SharedBasalt.class, key -> start(), SharedBasalt.class).target;
   }
 
   private static SharedBasalt start() {
@@ -33,7 +38,13 @@ public final class SharedBasalt implements AutoCloseable {
       Path dataDir = Files.createTempDirectory("basalt-shared-");
       // Two runs of one module (say, with different client settings) keep separate logs.
       String logName = "shared-basalt-" + System.getProperty("basalt.conformance.column", "run");
-      return new SharedBasalt(BasaltProcess.start(dataDir, logName), dataDir);
+      int nodes = Integer.getInteger("basalt.conformance.cluster", 0);
+      if (nodes > 0) {
+        BasaltCluster cluster = BasaltCluster.start(dataDir, nodes, logName);
+        return new SharedBasalt(cluster, cluster, dataDir);
+      }
+      BasaltProcess process = BasaltProcess.start(dataDir, logName);
+      return new SharedBasalt(process, process, dataDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -42,7 +53,11 @@ public final class SharedBasalt implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      process.close();
+      running.close();
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
     } finally {
       BasaltServerExtension.deleteRecursively(dataDir);
     }
