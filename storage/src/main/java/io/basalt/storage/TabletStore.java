@@ -16,11 +16,9 @@ import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.snapshotfiles.SnapshotDirectory;
 import io.basalt.storage.snapshotfiles.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +27,6 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
@@ -94,68 +91,23 @@ public final class TabletStore implements AutoCloseable {
 
   static TabletStore open(Path directory, StoreOptions options, Clock clock) throws StorageException {
     RocksLibrary.load();
-    prepareDirectory(directory);
     StoreResources resources = new StoreResources(options);
-    List<ColumnFamilyHandle> handles = new ArrayList<>();
-    RocksDB db = null;
+    StoreDirectory.Opened opened;
     try {
-      List<byte[]> existing = resources.existingColumnFamilies(directory);
-      Map<String, FamilyOptions> familyOptions = existing.isEmpty() ? Map.of()
-          : familyOptionsInCatalog(directory, resources);
-      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, resources.catalogOptions()));
-      for (byte[] name : existing) {
-        if (!Arrays.equals(name, RocksDB.DEFAULT_COLUMN_FAMILY)) {
-          FamilyOptions stored = familyOptions.getOrDefault(new String(name, StandardCharsets.UTF_8),
-              FamilyOptions.DEFAULT);
-          descriptors.add(new ColumnFamilyDescriptor(name, resources.dataOptions(stored)));
-        }
-      }
-      db = RocksDB.open(resources.dbOptions(), directory.toString(), descriptors, handles);
-      TabletStore store = new TabletStore(directory, resources, db, handles.get(0), options, clock);
-      Map<String, ColumnFamilyHandle> byName = new HashMap<>();
-      for (int i = 1; i < descriptors.size(); i++) {
-        byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
-      }
-      store.restoreTables(byName);
-      store.idleIteratorSweeper = new IdleIteratorSweeper(store.tables::values);
-      return store;
-    } catch (RocksDBException e) {
-      handles.forEach(ColumnFamilyHandle::close);
-      if (db != null) {
-        db.close();
-      }
-      resources.close();
-      throw openFailure(directory, e);
+      opened = StoreDirectory.open(directory, resources);
     } catch (StorageException | RuntimeException e) {
-      handles.forEach(ColumnFamilyHandle::close);
-      if (db != null) {
-        db.close();
-      }
       resources.close();
       throw e;
     }
-  }
-
-  /**
-   * Reads each column family's storage options from the catalog before the database is opened for real, since
-   * RocksDB takes a family's block-based table settings only when it opens. A read-only look at the catalog
-   * family alone is enough and writes nothing.
-   */
-  private static Map<String, FamilyOptions> familyOptionsInCatalog(Path directory, StoreResources resources)
-      throws RocksDBException, StorageException {
-    List<ColumnFamilyHandle> handles = new ArrayList<>();
-    try (RocksDB readOnly = RocksDB.openReadOnly(resources.dbOptions(), directory.toString(),
-        List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, resources.catalogOptions())), handles)) {
-      Map<String, FamilyOptions> options = new HashMap<>();
-      for (TableDefinition table : new Catalog(readOnly, handles.get(0)).loadTables()) {
-        for (FamilyDefinition family : table.families()) {
-          options.put(family.columnFamilyName(), family.options());
-        }
-      }
-      return options;
-    } finally {
-      handles.forEach(ColumnFamilyHandle::close);
+    try {
+      TabletStore store = new TabletStore(directory, resources, opened.db(), opened.catalogHandle(), options, clock);
+      store.restoreTables(opened.families());
+      store.idleIteratorSweeper = new IdleIteratorSweeper(store.tables::values);
+      return store;
+    } catch (StorageException | RuntimeException e) {
+      opened.close();
+      resources.close();
+      throw e;
     }
   }
 
@@ -633,24 +585,5 @@ public final class TabletStore implements AutoCloseable {
     if (closed) {
       throw new StorageException("the store at " + directory + " is closed");
     }
-  }
-
-  private static void prepareDirectory(Path directory) throws StorageException {
-    try {
-      Files.createDirectories(directory);
-    } catch (Exception e) {
-      throw new StorageException("cannot create data directory " + directory + ": " + e.getMessage(), e);
-    }
-    if (!Files.isWritable(directory)) {
-      throw new StorageException("data directory " + directory + " is not writable");
-    }
-  }
-
-  private static StorageException openFailure(Path directory, RocksDBException e) {
-    String message = String.valueOf(e.getMessage());
-    if (message.contains("lock") && (message.contains("LOCK") || message.contains("Resource temporarily"))) {
-      return new StorageException("data directory " + directory + " is in use by another process", e);
-    }
-    return new StorageException("cannot open the store at " + directory + ": " + message, e);
   }
 }
