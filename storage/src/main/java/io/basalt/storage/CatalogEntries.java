@@ -31,15 +31,19 @@ final class CatalogEntries {
 
   private CatalogEntries() {}
 
-  /** A decoded entry: its kind, and the fields that kind uses. */
+  /** A decoded entry: its kind, and the fields that kind uses ({@code value} is a created table's note). */
   record Entry(int kind, TableDefinition table, String name, Map<String, byte[]> properties, String key,
       byte[] value) {}
 
-  /** A table to create, as a definition whose id, column family names and family sequence are not yet chosen. */
-  static byte[] createTable(TableDefinition template) {
+  /**
+   * A table to create, as a definition whose id, column family names and family sequence are not yet chosen, and
+   * the caller's note (the request's nonce), empty if none: a retry of the same request is then told it succeeded.
+   */
+  static byte[] createTable(TableDefinition template, byte[] note) {
     return write(out -> {
       out.writeByte(CREATE_TABLE);
       LengthPrefixed.writeBytes(out, CatalogCodec.encode(template));
+      LengthPrefixed.writeBytes(out, note);
     });
   }
 
@@ -80,7 +84,7 @@ final class CatalogEntries {
       int kind = in.readUnsignedByte();
       Entry decoded = switch (kind) {
         case CREATE_TABLE -> new Entry(kind, CatalogCodec.decode(LengthPrefixed.readBytes(in, record)), null, null,
-            null, null);
+            null, LengthPrefixed.readBytes(in, record));
         case DROP_TABLE -> new Entry(kind, null, in.readUTF(), null, null, null);
         case REPLACE_PROPERTIES -> {
           String name = in.readUTF();

@@ -42,6 +42,7 @@ final class CatalogReplica implements ReplicaState {
   private final byte[] appliedKey;
   private final Object progress = new Object();
   private volatile long appliedIndex = -1;
+  private final RecentNotes notes = new RecentNotes();
 
   CatalogReplica(StoreReplication replication, RaftGroupId group) {
     this.replication = replication;
@@ -52,6 +53,14 @@ final class CatalogReplica implements ReplicaState {
   /** The index of the last catalog entry applied here; writes record it as what they were decided against. */
   long appliedIndex() {
     return appliedIndex;
+  }
+
+  /**
+   * Whether a catalog change with this note (a request's nonce) was applied here: a master retrying the request
+   * after a change of catalog leader is told it succeeded. Only notes applied since this node started are known.
+   */
+  boolean noteApplied(byte[] note) {
+    return notes.contains(note);
   }
 
   /** Waits until this replica has applied the catalog entry at {@code index}. */
@@ -85,7 +94,7 @@ final class CatalogReplica implements ReplicaState {
     CatalogEntries.Entry entry = CatalogEntries.decode(bytes);
     TabletStore store = replication.store();
     byte[] answer = switch (entry.kind()) {
-      case CatalogEntries.CREATE_TABLE -> create(store, at.index(), entry.table());
+      case CatalogEntries.CREATE_TABLE -> create(store, at.index(), entry.table(), entry.value());
       case CatalogEntries.DROP_TABLE -> {
         Table table = store.table(entry.name()).orElse(null);
         if (table == null) {
@@ -114,12 +123,15 @@ final class CatalogReplica implements ReplicaState {
     return answer;
   }
 
-  private byte[] create(TabletStore store, long index, TableDefinition template) throws IOException {
+  private byte[] create(TabletStore store, long index, TableDefinition template, byte[] note) throws IOException {
     Table existing = store.table(template.name()).orElse(null);
     if (existing != null) {
-      return existing.definition().id() == index ? CatalogEntries.answer(CatalogEntries.OK, "")
+      // Applied again after a crash (same id), or a retry of a request that created it (same note): done.
+      return existing.definition().id() == index || notes.contains(note)
+          ? CatalogEntries.answer(CatalogEntries.OK, "")
           : CatalogEntries.answer(CatalogEntries.TABLE_EXISTS, template.name());
     }
+    notes.add(note);
     Table table = store.createLocally(index, template.name(), newFamilies(template), template.tablets(),
         template.properties());
     replication.ensureTabletGroups(table.definition());

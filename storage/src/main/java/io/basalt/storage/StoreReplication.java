@@ -158,8 +158,9 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   // ---- the catalog ----
 
   /** Creates a table through the catalog's log; the new table is this node's once its replica applied it. */
-  Table createTable(TableDefinition template) throws StorageException {
-    submitCatalog(CatalogEntries.createTable(template), "creating table " + template.name(), template.name());
+  Table createTable(TableDefinition template, byte[] note) throws StorageException {
+    submitCatalog(CatalogEntries.createTable(template, note), "creating table " + template.name(),
+        template.name());
     Table table = store.table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
     awaitLeaders(table.definition());
     return table;
@@ -221,6 +222,10 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   int catalogLeader() {
     return node().leaderNode(catalogGroup);
+  }
+
+  boolean catalogNoteApplied(byte[] note) {
+    return catalogReplica.noteApplied(note);
   }
 
   void awaitCatalog(long index) throws IOException {

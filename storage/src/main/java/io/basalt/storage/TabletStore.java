@@ -188,6 +188,12 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /** In cluster mode, whether a catalog change with this note (a request's nonce) was applied on this node. */
+  public boolean catalogNoteApplied(byte[] note) {
+    StoreReplication cluster = replication;
+    return cluster != null && cluster.catalogNoteApplied(note);
+  }
+
   /** A number that changes whenever this node learns of a new leader of any tablet or the catalog; 0 on one node. */
   public long leadershipVersion() {
     StoreReplication cluster = replication;
@@ -262,6 +268,16 @@ public final class TabletStore implements AutoCloseable {
    */
   public Table createTable(String name, List<NewFamily> families, List<byte[]> splitRows,
       Map<String, byte[]> properties) throws StorageException {
+    return createTable(name, families, splitRows, properties, new byte[0]);
+  }
+
+  /**
+   * {@link #createTable(String, List, List, Map)} for a request carrying {@code note} (its nonce): in cluster mode a
+   * retry of that request, after a change of catalog leader lost the first attempt's answer, gets the table the
+   * first attempt created instead of {@link TableExistsException}. Ignored on a single node.
+   */
+  public Table createTable(String name, List<NewFamily> families, List<byte[]> splitRows,
+      Map<String, byte[]> properties, byte[] note) throws StorageException {
     if (families.isEmpty()) {
       throw new IllegalArgumentException("table " + name + " needs at least one family");
     }
@@ -269,12 +285,15 @@ public final class TabletStore implements AutoCloseable {
     if (cluster != null) {
       checkOpen();
       if (tables.containsKey(name)) {
+        if (cluster.catalogNoteApplied(note)) {
+          return tables.get(name);
+        }
         throw new TableExistsException(name);
       }
       List<FamilyDefinition> template = new ArrayList<>();
       families.forEach(family -> template.add(new FamilyDefinition(family.name(), "", family.options())));
       return cluster.createTable(new TableDefinition(0, name, template, tabletsFor(splitRows), properties,
-          template.size()));
+          template.size()), note);
     }
     synchronized (ddlLock) {
       checkOpen();

@@ -60,11 +60,12 @@ class ReplicatedEntriesTest {
         List.of(new FamilyDefinition(bytes("f"), "", FamilyOptions.DEFAULT)),
         List.of(new TabletDefinition(5, ByteArrays.EMPTY, bytes("m")), new TabletDefinition(5, bytes("m"),
             ByteArrays.EMPTY)), Map.of("k", bytes("v")), 1);
-    CatalogEntries.Entry create = CatalogEntries.decode(CatalogEntries.createTable(template));
+    CatalogEntries.Entry create = CatalogEntries.decode(CatalogEntries.createTable(template, new byte[] {9}));
     assertEquals(CatalogEntries.CREATE_TABLE, create.kind());
     assertEquals("ns:t", create.table().name());
     assertEquals(template.tablets(), create.table().tablets());
     assertArrayEquals(bytes("v"), create.table().property("k").orElseThrow());
+    assertArrayEquals(new byte[] {9}, create.value());
 
     assertEquals("ns:t", CatalogEntries.decode(CatalogEntries.dropTable("ns:t")).name());
     CatalogEntries.Entry properties = CatalogEntries.decode(CatalogEntries.replaceProperties("t", Map.of("a",

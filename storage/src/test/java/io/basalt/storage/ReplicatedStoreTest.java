@@ -77,6 +77,15 @@ class ReplicatedStoreTest {
     }
     assertThrows(TableExistsException.class,
         () -> catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of()));
+    // A request retried after its first attempt created the table (its answer lost with a leader that stepped
+    // down) carries the same nonce, and is told it succeeded; another request for the name is refused.
+    byte[] nonce = {1, 2, 3};
+    Table created = catalogLeader.createTable("n", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(),
+        nonce);
+    assertEquals(created.definition().id(), catalogLeader.createTable("n",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), nonce).definition().id());
+    assertThrows(TableExistsException.class, () -> catalogLeader.createTable("n",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), new byte[] {4}));
 
     for (String row : List.of("apple", "zebra")) {
       TabletStore leader = tabletLeader("t", bytes(row));

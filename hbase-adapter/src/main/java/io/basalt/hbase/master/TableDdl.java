@@ -115,11 +115,22 @@ public final class TableDdl {
    * store file tracker, DEFAULT unless the request named one, as HBase's create records it.
    */
   public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys) throws IOException {
+    return create(requested, splitKeys, new byte[0]);
+  }
+
+  /**
+   * {@link #create(TableDescriptor, List)} for a request whose nonce is {@code note}: in a cluster, a client retrying
+   * the request after the catalog's leader changed under its first attempt gets the table that attempt created.
+   */
+  public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys, byte[] note) throws IOException {
     TableName name = requested.getTableName();
     SchemaChecks.check(requested);
     List<byte[]> splits = SchemaChecks.splitKeys(name, splitKeys);
     synchronized (ddlLock) {
       checkNamespace(name);
+      if (tables.contains(name) && store.catalogNoteApplied(note)) {
+        return tables.require(name);
+      }
       if (TableName.META_TABLE_NAME.equals(name) || tables.contains(name)) {
         throw new TableExistsException(name);
       }
@@ -129,7 +140,7 @@ public final class TableDdl {
       try {
         storageTable = store.createTable(storageName(name),
             StorageLayout.newFamilies(descriptor.getColumnFamilies()), splits,
-            TableProperties.of(descriptor, TableState.State.ENABLED));
+            TableProperties.of(descriptor, TableState.State.ENABLED), note);
       } catch (io.basalt.storage.errors.TableExistsException e) {
         throw new TableExistsException(name);
       }

@@ -5,6 +5,7 @@ import io.basalt.hbase.meta.MetaSchema;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.HBaseTable;
+import io.basalt.hbase.write.NonceRegistry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,9 @@ final class MasterServiceHandlers {
     for (ByteString key : request.getSplitKeysList()) {
       splitKeys.add(key.toByteArray());
     }
-    long procId = master.procedures().run("CreateTableProcedure", call.user(), () -> master.ddl().create(descriptor, splitKeys));
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
+    long procId = master.procedures().run("CreateTableProcedure", call.user(),
+        () -> master.ddl().create(descriptor, splitKeys, note));
     return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
 
