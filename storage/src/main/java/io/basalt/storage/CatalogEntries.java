@@ -23,15 +23,21 @@ final class CatalogEntries {
   static final int DROP_TABLE = 2;
   static final int REPLACE_PROPERTIES = 3;
   static final int PUT_SYSTEM_PROPERTY = 4;
+  static final int RESHAPE_TABLE = 5;
 
   /** Answers: done, or why not (the same on every replica). */
   static final int OK = 0;
   static final int TABLE_EXISTS = 1;
   static final int UNKNOWN_TABLE = 2;
+  /** A change decided against a table definition that another change has replaced since. */
+  static final int CONFLICT = 3;
 
   private CatalogEntries() {}
 
-  /** A decoded entry: its kind, and the fields that kind uses ({@code value} is a created table's note). */
+  /**
+   * A decoded entry: its kind, and the fields that kind uses ({@code value} is a server property's value, or the
+   * note of a change of a table).
+   */
   record Entry(int kind, TableDefinition table, String name, Map<String, byte[]> properties, String key,
       byte[] value) {}
 
@@ -47,14 +53,31 @@ final class CatalogEntries {
     });
   }
 
-  static byte[] dropTable(String name) {
+  /**
+   * A change of a table's families, tablets and properties (an alter, or a truncate): the whole definition the table
+   * is to have, by id and name; a family that keeps its creation index stays (moved if its options changed), one
+   * with creation index 0 is created by this entry, empty (see {@link TableLayouts#reshape}). With the caller's note,
+   * as for {@link #createTable}: a retry of the same request is told it succeeded and changes nothing again.
+   */
+  static byte[] reshapeTable(TableDefinition target, byte[] note) {
     return write(out -> {
-      out.writeByte(DROP_TABLE);
-      out.writeUTF(name);
+      out.writeByte(RESHAPE_TABLE);
+      LengthPrefixed.writeBytes(out, CatalogCodec.encode(target));
+      LengthPrefixed.writeBytes(out, note);
     });
   }
 
-  static byte[] replaceProperties(String name, Map<String, byte[]> properties) {
+  /** A table to drop, with the caller's note as for {@link #createTable}. */
+  static byte[] dropTable(String name, byte[] note) {
+    return write(out -> {
+      out.writeByte(DROP_TABLE);
+      out.writeUTF(name);
+      LengthPrefixed.writeBytes(out, note);
+    });
+  }
+
+  /** New properties of a table, with the caller's note as for {@link #createTable}. */
+  static byte[] replaceProperties(String name, Map<String, byte[]> properties, byte[] note) {
     return write(out -> {
       out.writeByte(REPLACE_PROPERTIES);
       out.writeUTF(name);
@@ -63,6 +86,7 @@ final class CatalogEntries {
         out.writeUTF(property.getKey());
         LengthPrefixed.writeBytes(out, property.getValue());
       }
+      LengthPrefixed.writeBytes(out, note);
     });
   }
 
@@ -83,9 +107,9 @@ final class CatalogEntries {
       }
       int kind = in.readUnsignedByte();
       Entry decoded = switch (kind) {
-        case CREATE_TABLE -> new Entry(kind, CatalogCodec.decode(LengthPrefixed.readBytes(in, record)), null, null,
-            null, LengthPrefixed.readBytes(in, record));
-        case DROP_TABLE -> new Entry(kind, null, in.readUTF(), null, null, null);
+        case CREATE_TABLE, RESHAPE_TABLE -> new Entry(kind, CatalogCodec.decode(LengthPrefixed.readBytes(in, record)),
+            null, null, null, LengthPrefixed.readBytes(in, record));
+        case DROP_TABLE -> new Entry(kind, null, in.readUTF(), null, null, LengthPrefixed.readBytes(in, record));
         case REPLACE_PROPERTIES -> {
           String name = in.readUTF();
           int count = LengthPrefixed.readLength(in, record);
@@ -93,7 +117,7 @@ final class CatalogEntries {
           for (int i = 0; i < count; i++) {
             properties.put(in.readUTF(), LengthPrefixed.readBytes(in, record));
           }
-          yield new Entry(kind, null, name, properties, null, null);
+          yield new Entry(kind, null, name, properties, null, LengthPrefixed.readBytes(in, record));
         }
         case PUT_SYSTEM_PROPERTY -> new Entry(kind, null, null, null, in.readUTF(),
             LengthPrefixed.readBytes(in, record));

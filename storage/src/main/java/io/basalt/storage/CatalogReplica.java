@@ -1,7 +1,6 @@
 package io.basalt.storage;
 
 import io.basalt.storage.catalog.FamilyDefinition;
-import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.replication.AppliedIndex;
@@ -95,11 +94,14 @@ final class CatalogReplica implements ReplicaState {
     TabletStore store = replication.store();
     byte[] answer = switch (entry.kind()) {
       case CatalogEntries.CREATE_TABLE -> create(store, at.index(), entry.table(), entry.value());
+      case CatalogEntries.RESHAPE_TABLE -> reshape(store, at.index(), entry.table(), entry.value());
       case CatalogEntries.DROP_TABLE -> {
         Table table = store.table(entry.name()).orElse(null);
         if (table == null) {
-          yield CatalogEntries.answer(CatalogEntries.UNKNOWN_TABLE, entry.name());
+          yield notes.contains(entry.value()) ? CatalogEntries.answer(CatalogEntries.OK, "")
+              : CatalogEntries.answer(CatalogEntries.UNKNOWN_TABLE, entry.name());
         }
+        notes.add(entry.value());
         TableDefinition dropped = table.definition();
         store.dropLocally(entry.name());
         replication.removeTabletGroups(dropped);
@@ -109,6 +111,7 @@ final class CatalogReplica implements ReplicaState {
         if (store.table(entry.name()).isEmpty()) {
           yield CatalogEntries.answer(CatalogEntries.UNKNOWN_TABLE, entry.name());
         }
+        notes.add(entry.value());
         store.replacePropertiesLocally(entry.name(), entry.properties());
         yield CatalogEntries.answer(CatalogEntries.OK, "");
       }
@@ -132,10 +135,46 @@ final class CatalogReplica implements ReplicaState {
           : CatalogEntries.answer(CatalogEntries.TABLE_EXISTS, template.name());
     }
     notes.add(note);
-    Table table = store.createLocally(index, template.name(), newFamilies(template), template.tablets(),
-        template.properties());
+    Table table = store.createLocally(index, template.name(), createdAt(template.families(), index),
+        template.tablets(), template.properties());
     replication.ensureTabletGroups(table.definition());
     return CatalogEntries.answer(CatalogEntries.OK, "");
+  }
+
+  private byte[] reshape(TabletStore store, long index, TableDefinition target, byte[] note) throws IOException {
+    Table table = store.table(target.name()).orElse(null);
+    if (table == null || table.definition().id() != target.id()) {
+      return CatalogEntries.answer(CatalogEntries.UNKNOWN_TABLE, target.name());
+    }
+    if (notes.contains(note)) {
+      return CatalogEntries.answer(CatalogEntries.OK, "");
+    }
+    notes.add(note);
+    TableDefinition before = table.definition();
+    for (FamilyDefinition family : target.families()) {
+      if (family.createdAt() != 0 && before.families().stream().noneMatch(kept -> kept.hasName(family.name())
+          && kept.createdAt() == family.createdAt())) {
+        // Decided against a definition another change replaced meanwhile (two masters for a moment): refused the
+        // same way on every replica, and nothing changed.
+        return CatalogEntries.answer(CatalogEntries.CONFLICT, "table " + target.name() + " was changed meanwhile; "
+            + "family " + family + " is gone");
+      }
+    }
+    store.reshapeLocally(table, new TableDefinition(target.id(), target.name(), createdAt(target.families(), index),
+        target.tablets(), target.properties(), target.nextFamilySequence()));
+    replication.removeTabletGroups(before, table.definition().tablets());
+    replication.ensureTabletGroups(table.definition());
+    return CatalogEntries.answer(CatalogEntries.OK, "");
+  }
+
+  /** The families of an entry's table, those new in it (creation index 0) marked as created by the entry. */
+  private static List<FamilyDefinition> createdAt(List<FamilyDefinition> families, long index) {
+    List<FamilyDefinition> marked = new ArrayList<>();
+    for (FamilyDefinition family : families) {
+      marked.add(family.createdAt() != 0 ? family
+          : new FamilyDefinition(family.name(), family.columnFamilyName(), family.options(), index));
+    }
+    return marked;
   }
 
   @Override
@@ -196,7 +235,11 @@ final class CatalogReplica implements ReplicaState {
     for (TableDefinition want : image.tables()) {
       Table local = store.table(want.name()).orElse(null);
       if (local == null) {
-        store.createLocally(want.id(), want.name(), newFamilies(want), want.tablets(), want.properties());
+        store.createLocally(want.id(), want.name(), want.families(), want.tablets(), want.properties());
+      } else if (!sameShape(local.definition(), want)) {
+        // Altered or truncated since: families the image created anew are created here empty, their tablets'
+        // groups install the rows.
+        store.reshapeLocally(local, want);
       } else if (!sameProperties(local.definition().properties(), want.properties())) {
         store.replacePropertiesLocally(want.name(), want.properties());
       }
@@ -230,12 +273,21 @@ final class CatalogReplica implements ReplicaState {
     return true;
   }
 
-  private static List<NewFamily> newFamilies(TableDefinition template) {
-    List<NewFamily> families = new ArrayList<>();
-    for (FamilyDefinition family : template.families()) {
-      families.add(new NewFamily(family.name(), family.options()));
+  /**
+   * Whether a table has the families (by name, options and creation index, in any order; the column families' names
+   * are each node's own) and tablets of {@code want}.
+   */
+  private static boolean sameShape(TableDefinition have, TableDefinition want) {
+    if (have.families().size() != want.families().size() || !have.tablets().equals(want.tablets())) {
+      return false;
     }
-    return families;
+    for (FamilyDefinition a : have.families()) {
+      if (want.families().stream().noneMatch(b -> a.hasName(b.name()) && a.options().equals(b.options())
+          && a.createdAt() == b.createdAt())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void record(AppliedIndex at) throws IOException {

@@ -1,5 +1,6 @@
 package io.basalt.storage;
 
+import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
@@ -186,12 +187,21 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     }
   }
 
-  void dropTable(String name) throws StorageException {
-    submitCatalog(CatalogEntries.dropTable(name), "dropping table " + name, name);
+  /** Alters or truncates a table through the catalog's log (see {@link CatalogEntries#reshapeTable}). */
+  Table reshapeTable(TableDefinition target, byte[] note, String what) throws StorageException {
+    submitCatalog(CatalogEntries.reshapeTable(target, note), what, target.name());
+    Table table = store.table(target.name()).orElseThrow(() -> new UnknownTableException(target.name()));
+    awaitLeaders(table.definition());
+    return table;
   }
 
-  Table replaceProperties(String name, java.util.Map<String, byte[]> properties) throws StorageException {
-    submitCatalog(CatalogEntries.replaceProperties(name, properties), "changing table " + name, name);
+  void dropTable(String name, byte[] note) throws StorageException {
+    submitCatalog(CatalogEntries.dropTable(name, note), "dropping table " + name, name);
+  }
+
+  Table replaceProperties(String name, java.util.Map<String, byte[]> properties, byte[] note)
+      throws StorageException {
+    submitCatalog(CatalogEntries.replaceProperties(name, properties, note), "changing table " + name, name);
     return store.table(name).orElseThrow(() -> new UnknownTableException(name));
   }
 
@@ -239,7 +249,15 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   }
 
   void removeTabletGroups(TableDefinition table) throws StorageException {
+    removeTabletGroups(table, List.of());
+  }
+
+  /** Removes the groups of the tablets of {@code table} that {@code kept} (of the same table) does not have. */
+  void removeTabletGroups(TableDefinition table, List<TabletDefinition> kept) throws StorageException {
     for (TabletDefinition tablet : table.tablets()) {
+      if (kept.contains(tablet)) {
+        continue;
+      }
       RaftGroupId group = groupOf(table.id(), tablet);
       node().removeGroup(group);
       try {
@@ -378,7 +396,13 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
             + "the client located them)", 0);
       }
     }
-    byte[] entry = TabletEntries.encodeWrite(table.id(), catalogReplica.appliedIndex(), mutations, note);
+    // Decided against the catalog as this node applied it, and at least against the entries that created the
+    // families it writes (the definition can be a step ahead of the recorded index while an entry is applied).
+    long decidedAt = catalogReplica.appliedIndex();
+    for (FamilyDefinition family : table.families()) {
+      decidedAt = Math.max(decidedAt, family.createdAt());
+    }
+    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt, mutations, note);
     node().submit(groupOf(table.id(), tablet), entry, describe(table, tablet));
   }
 

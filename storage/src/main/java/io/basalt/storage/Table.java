@@ -231,10 +231,12 @@ public final class Table {
    * Applies a committed entry of one of this table's tablets: its mutations, and {@code extra} (the group's applied
    * index) in the same batch, written without RocksDB's log, since the Raft log is this write's log. Takes no row
    * lock: on the leader the writer holds them, and no other node writes here. Cells of a family the table no longer
-   * has are left out: the family was dropped after the entry was decided, and took them with it everywhere.
+   * has, or has anew (created after {@code catalogIndex}, the catalog entry the write was decided against), are left
+   * out: the family they were written to was dropped or truncated since, and took them with it on every replica
+   * that applied them before.
    */
-  void applyReplicated(List<RowMutation> mutations, WriteBatch extra, org.rocksdb.WriteOptions withoutLog)
-      throws StorageException {
+  void applyReplicated(List<RowMutation> mutations, long catalogIndex, WriteBatch extra,
+      org.rocksdb.WriteOptions withoutLog) throws StorageException {
     applying.readLock().lock();
     try {
       if (dropped) {
@@ -245,14 +247,14 @@ public final class Table {
       List<ColumnFamilyHandle> currentHandles = handles;
       for (RowMutation mutation : mutations) {
         for (RowMutation.CellWrite cell : mutation.cells()) {
-          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family());
+          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family(), catalogIndex);
           if (handle != null) {
             extra.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
                 cell.value());
           }
         }
         for (RowMutation.CellErasure cell : mutation.erasures()) {
-          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family());
+          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family(), catalogIndex);
           if (handle != null) {
             extra.delete(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()));
           }
@@ -594,11 +596,12 @@ public final class Table {
     }
   }
 
+  /** The handle of {@code family} if the table has it as created by catalog entry {@code catalogIndex} or before. */
   private static ColumnFamilyHandle handleOrNull(TableDefinition table, List<ColumnFamilyHandle> handles,
-      byte[] family) {
+      byte[] family, long catalogIndex) {
     List<FamilyDefinition> families = table.families();
     for (int i = 0; i < families.size(); i++) {
-      if (families.get(i).hasName(family)) {
+      if (families.get(i).hasName(family) && families.get(i).createdAt() <= catalogIndex) {
         return handles.get(i);
       }
     }

@@ -63,13 +63,24 @@ final class TableLayouts {
   /** Creates a new table: a fresh id, one column family per family, filled by {@code loader}. */
   Table create(String name, List<NewFamily> families, List<TabletDefinition> tablets, Map<String, byte[]> properties,
       FamilyLoader loader) throws StorageException {
-    return create(catalog.allocateTableId(), name, families, tablets, properties, loader);
+    long tableId = catalog.allocateTableId();
+    List<FamilyDefinition> templates = new ArrayList<>();
+    families.forEach(family -> templates.add(new FamilyDefinition(family.name(), "", family.options())));
+    List<FamilyDefinition> created = definitions(tableId, 0, templates);
+    return create(tableId, name, created, tablets, properties, loader);
   }
 
-  /** Creates a new table under an id its caller chose (a cluster's catalog entry index), never used before. */
-  Table create(long tableId, String name, List<NewFamily> families, List<TabletDefinition> tablets,
+  /**
+   * Creates a new table under an id its caller chose (a cluster's catalog entry index), never used before, with
+   * {@code families} as they are given (their creation indexes kept) but for their column families' names.
+   */
+  Table createAs(long tableId, String name, List<FamilyDefinition> families, List<TabletDefinition> tablets,
       Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
-    List<FamilyDefinition> created = definitions(tableId, 0, families);
+    return create(tableId, name, definitions(tableId, 0, families), tablets, properties, loader);
+  }
+
+  private Table create(long tableId, String name, List<FamilyDefinition> created, List<TabletDefinition> tablets,
+      Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
     TableDefinition definition = new TableDefinition(tableId, name, created, tablets, properties, created.size());
     List<ColumnFamilyHandle> handles = createAndLoad(definition, created, loader);
     Table table = new Table(db, rowLocks, writeOptions, definition, orderedHandles(definition, handles, created));
@@ -96,6 +107,18 @@ final class TableLayouts {
   void relayout(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles, List<Moved> moved,
       List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties, FamilyLoader loader)
       throws StorageException {
+    List<FamilyDefinition> templates = new ArrayList<>();
+    added.forEach(family -> templates.add(new FamilyDefinition(family.name(), "", family.options())));
+    relayoutAs(table, kept, keptHandles, moved, templates, tablets, properties, loader);
+  }
+
+  /**
+   * As the method above, with each added family given as a definition whose creation index is kept (a cluster's;
+   * 0 on a single node) and whose column family name is chosen here.
+   */
+  private void relayoutAs(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
+      List<Moved> moved, List<FamilyDefinition> added, List<TabletDefinition> tablets,
+      Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
     if (moved.isEmpty()) {
       replace(table, kept, keptHandles, moved, added, tablets, properties, loader);
     } else {
@@ -103,9 +126,65 @@ final class TableLayouts {
     }
   }
 
+  /**
+   * Makes a live table's families, tablets and properties those of {@code target}, as a cluster's catalog decided
+   * them: a family of the same name and creation index is kept (moved if its options changed), any other family of
+   * the table is dropped, and any other family of {@code target} is created empty. A truncate is such a change with
+   * every family created anew. Applied again, it changes nothing.
+   *
+   * @return whether anything changed
+   */
+  boolean reshape(Table table, TableDefinition target) throws StorageException {
+    TableDefinition current = table.definition();
+    List<FamilyDefinition> kept = new ArrayList<>();
+    List<ColumnFamilyHandle> keptHandles = new ArrayList<>();
+    List<Moved> moved = new ArrayList<>();
+    List<ColumnFamilyHandle> dropped = new ArrayList<>();
+    List<FamilyDefinition> matched = new ArrayList<>();
+    for (int i = 0; i < current.families().size(); i++) {
+      FamilyDefinition family = current.families().get(i);
+      ColumnFamilyHandle handle = table.handles().get(i);
+      FamilyDefinition wanted = target.families().stream()
+          .filter(candidate -> candidate.hasName(family.name()) && candidate.createdAt() == family.createdAt())
+          .findFirst().orElse(null);
+      if (wanted == null) {
+        dropped.add(handle);
+      } else if (wanted.options().equals(family.options())) {
+        matched.add(wanted);
+        kept.add(family);
+        keptHandles.add(handle);
+      } else {
+        matched.add(wanted);
+        moved.add(new Moved(family, handle, wanted.options()));
+        dropped.add(handle);
+      }
+    }
+    List<FamilyDefinition> added = new ArrayList<>(target.families());
+    added.removeAll(matched);
+    if (dropped.isEmpty() && added.isEmpty() && current.tablets().equals(target.tablets())
+        && samePropertyValues(current.properties(), target.properties())) {
+      return false;
+    }
+    relayoutAs(table, kept, keptHandles, moved, added, target.tablets(), target.properties(), FamilyLoader.EMPTY);
+    drop(current.name(), dropped);
+    return true;
+  }
+
+  private static boolean samePropertyValues(Map<String, byte[]> a, Map<String, byte[]> b) {
+    if (!a.keySet().equals(b.keySet())) {
+      return false;
+    }
+    for (Map.Entry<String, byte[]> entry : a.entrySet()) {
+      if (!java.util.Arrays.equals(entry.getValue(), b.get(entry.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private void replace(Table table, List<FamilyDefinition> kept, List<ColumnFamilyHandle> keptHandles,
-      List<Moved> moved, List<NewFamily> added, List<TabletDefinition> tablets, Map<String, byte[]> properties,
-      FamilyLoader loader) throws StorageException {
+      List<Moved> moved, List<FamilyDefinition> added, List<TabletDefinition> tablets,
+      Map<String, byte[]> properties, FamilyLoader loader) throws StorageException {
     TableDefinition current = table.definition();
     int sequence = current.nextFamilySequence();
     List<FamilyDefinition> families = new ArrayList<>(kept);
@@ -115,7 +194,7 @@ final class TableLayouts {
     try {
       for (Moved family : moved) {
         FamilyDefinition target = new FamilyDefinition(family.family().name(), columnFamilyName(current.id(),
-            sequence++), family.options());
+            sequence++), family.options(), family.family().createdAt());
         movedTo.add(moves.move(family.handle(), descriptor(target)));
         families.add(target);
       }
@@ -148,11 +227,13 @@ final class TableLayouts {
     handles.forEach(ColumnFamilyHandle::close);
   }
 
-  private List<FamilyDefinition> definitions(long tableId, int firstSequence, List<NewFamily> families) {
+  /** Definitions of new families in a table's column families from {@code firstSequence} on, names chosen here. */
+  private List<FamilyDefinition> definitions(long tableId, int firstSequence, List<FamilyDefinition> templates) {
     List<FamilyDefinition> definitions = new ArrayList<>();
     int sequence = firstSequence;
-    for (NewFamily family : families) {
-      definitions.add(new FamilyDefinition(family.name(), columnFamilyName(tableId, sequence++), family.options()));
+    for (FamilyDefinition family : templates) {
+      definitions.add(new FamilyDefinition(family.name(), columnFamilyName(tableId, sequence++), family.options(),
+          family.createdAt()));
     }
     return definitions;
   }

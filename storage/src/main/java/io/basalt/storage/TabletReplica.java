@@ -62,7 +62,7 @@ final class TabletReplica implements ReplicaState {
         // Dropped since the entry was decided, everywhere: only the index is left to record.
         replication.writeWithoutLog(batch);
       } else {
-        table.applyReplicated(write.mutations(), batch, replication.withoutLog());
+        table.applyReplicated(write.mutations(), write.catalogIndex(), batch, replication.withoutLog());
       }
       replication.noteApplied(write.note());
     } catch (org.rocksdb.RocksDBException e) {

@@ -47,6 +47,7 @@ public final class TabletStore implements AutoCloseable {
    * replicated: a replica installing the catalog from another node keeps its own.
    */
   static final String MEMBERSHIP_PROPERTY = "cluster.membership";
+  private static final byte[] NO_NOTE = new byte[0];
 
   private final Path directory;
   private final StoreResources resources;
@@ -268,7 +269,7 @@ public final class TabletStore implements AutoCloseable {
    */
   public Table createTable(String name, List<NewFamily> families, List<byte[]> splitRows,
       Map<String, byte[]> properties) throws StorageException {
-    return createTable(name, families, splitRows, properties, new byte[0]);
+    return createTable(name, families, splitRows, properties, NO_NOTE);
   }
 
   /**
@@ -306,15 +307,18 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
-  /** A cluster's catalog replica creating a table the catalog's log decided, under the entry's index as its id. */
-  Table createLocally(long tableId, String name, List<NewFamily> families, List<TabletDefinition> tablets,
+  /**
+   * A cluster's catalog replica creating a table the catalog's log decided, under the entry's index as its id, with
+   * the families given (and the indexes they were created at).
+   */
+  Table createLocally(long tableId, String name, List<FamilyDefinition> families, List<TabletDefinition> tablets,
       Map<String, byte[]> properties) throws StorageException {
     synchronized (ddlLock) {
       checkOpen();
       for (TabletDefinition tablet : tablets) {
         lastTabletId.accumulateAndGet(tablet.id(), Math::max);
       }
-      Table table = layouts.create(tableId, name, families, tablets, properties, FamilyLoader.EMPTY);
+      Table table = layouts.createAs(tableId, name, families, tablets, properties, FamilyLoader.EMPTY);
       StoreReplication cluster = replication;
       if (cluster != null) {
         table.replicateThrough(cluster);
@@ -326,10 +330,19 @@ public final class TabletStore implements AutoCloseable {
 
   /** Drops a table and all its data. */
   public void dropTable(String name) throws StorageException {
+    dropTable(name, NO_NOTE);
+  }
+
+  /**
+   * {@link #dropTable(String)} for a request carrying {@code note} (its nonce): in cluster mode, once applied,
+   * {@link #catalogNoteApplied} knows it, so a master retrying the request after a change of catalog leader can
+   * tell the first attempt succeeded. Ignored on a single node; the same holds for the other changes taking a note.
+   */
+  public void dropTable(String name, byte[] note) throws StorageException {
     StoreReplication cluster = replication;
     if (cluster != null) {
       requireTable(name);
-      cluster.dropTable(name);
+      cluster.dropTable(name, note);
       return;
     }
     dropLocally(name);
@@ -356,7 +369,26 @@ public final class TabletStore implements AutoCloseable {
    */
   public Table alterTable(String name, List<NewFamily> addFamilies, List<byte[]> dropFamilies,
       List<NewFamily> changedFamilies, Map<String, byte[]> properties) throws StorageException {
-    refuseInCluster("altering a table's families");
+    return alterTable(name, addFamilies, dropFamilies, changedFamilies, properties, NO_NOTE);
+  }
+
+  /** {@link #alterTable(String, List, List, List, Map)} for a request carrying {@code note} (see dropTable). */
+  public Table alterTable(String name, List<NewFamily> addFamilies, List<byte[]> dropFamilies,
+      List<NewFamily> changedFamilies, Map<String, byte[]> properties, byte[] note) throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      TableDefinition current = requireTable(name).definition();
+      List<FamilyDefinition> target = new ArrayList<>();
+      for (FamilyDefinition family : current.families()) {
+        if (dropFamilies.stream().noneMatch(family::hasName)) {
+          target.add(family.withOptions(changedFamilies.stream().filter(changed -> family.hasName(changed.name()))
+              .map(NewFamily::options).findFirst().orElse(family.options())));
+        }
+      }
+      addFamilies.forEach(family -> target.add(new FamilyDefinition(family.name(), "", family.options())));
+      return cluster.reshapeTable(new TableDefinition(current.id(), name, target, current.tablets(), properties,
+          target.size()), note, "altering table " + name);
+    }
     synchronized (ddlLock) {
       Table table = requireTable(name);
       TableDefinition current = table.definition();
@@ -391,7 +423,20 @@ public final class TabletStore implements AutoCloseable {
   /** Deletes every cell of a table at once: its families get fresh column families, its tablets new ids. */
   public Table truncateTable(String name, List<byte[]> splitRows, Map<String, byte[]> properties)
       throws StorageException {
-    refuseInCluster("truncating a table");
+    return truncateTable(name, splitRows, properties, NO_NOTE);
+  }
+
+  /** {@link #truncateTable(String, List, Map)} for a request carrying {@code note} (see dropTable). */
+  public Table truncateTable(String name, List<byte[]> splitRows, Map<String, byte[]> properties, byte[] note)
+      throws StorageException {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      TableDefinition current = requireTable(name).definition();
+      List<FamilyDefinition> target = new ArrayList<>();
+      current.families().forEach(family -> target.add(new FamilyDefinition(family.name(), "", family.options())));
+      return cluster.reshapeTable(new TableDefinition(current.id(), name, target, tabletsFor(splitRows), properties,
+          target.size()), note, "truncating table " + name);
+    }
     synchronized (ddlLock) {
       Table table = requireTable(name);
       List<NewFamily> families = new ArrayList<>();
@@ -400,6 +445,22 @@ public final class TabletStore implements AutoCloseable {
       layouts.relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties, FamilyLoader.EMPTY);
       layouts.drop(name, old);
       return table;
+    }
+  }
+
+  /**
+   * A cluster's catalog replica changing a table as its log decided (see {@link TableLayouts#reshape}): an alter of
+   * its families, or a truncate. Applied again, it changes nothing.
+   *
+   * @return whether anything changed
+   */
+  boolean reshapeLocally(Table table, TableDefinition target) throws StorageException {
+    synchronized (ddlLock) {
+      checkOpen();
+      for (TabletDefinition tablet : target.tablets()) {
+        lastTabletId.accumulateAndGet(tablet.id(), Math::max);
+      }
+      return layouts.reshape(table, target);
     }
   }
 
@@ -424,10 +485,15 @@ public final class TabletStore implements AutoCloseable {
 
   /** Replaces the properties of a table (the layer above keeps its schema and state there). */
   public Table replaceProperties(String name, Map<String, byte[]> properties) throws StorageException {
+    return replaceProperties(name, properties, NO_NOTE);
+  }
+
+  /** {@link #replaceProperties(String, Map)} for a request carrying {@code note} (see dropTable). */
+  public Table replaceProperties(String name, Map<String, byte[]> properties, byte[] note) throws StorageException {
     StoreReplication cluster = replication;
     if (cluster != null) {
       requireTable(name);
-      return cluster.replaceProperties(name, properties);
+      return cluster.replaceProperties(name, properties, note);
     }
     return replacePropertiesLocally(name, properties);
   }

@@ -67,10 +67,17 @@ class ReplicatedEntriesTest {
     assertArrayEquals(bytes("v"), create.table().property("k").orElseThrow());
     assertArrayEquals(new byte[] {9}, create.value());
 
-    assertEquals("ns:t", CatalogEntries.decode(CatalogEntries.dropTable("ns:t")).name());
+    CatalogEntries.Entry reshape = CatalogEntries.decode(CatalogEntries.reshapeTable(template, new byte[] {8}));
+    assertEquals(CatalogEntries.RESHAPE_TABLE, reshape.kind());
+    assertEquals(template.families(), reshape.table().families());
+    assertArrayEquals(new byte[] {8}, reshape.value());
+    CatalogEntries.Entry drop = CatalogEntries.decode(CatalogEntries.dropTable("ns:t", new byte[] {7}));
+    assertEquals("ns:t", drop.name());
+    assertArrayEquals(new byte[] {7}, drop.value());
     CatalogEntries.Entry properties = CatalogEntries.decode(CatalogEntries.replaceProperties("t", Map.of("a",
-        bytes("1"))));
+        bytes("1")), new byte[0]));
     assertArrayEquals(bytes("1"), properties.properties().get("a"));
+    assertArrayEquals(new byte[0], properties.value());
     CatalogEntries.Entry system = CatalogEntries.decode(CatalogEntries.putSystemProperty("x", bytes("y")));
     assertEquals("x", system.key());
     assertArrayEquals(bytes("y"), system.value());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.NewFamily;
-import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.TableCursor;
@@ -16,13 +15,10 @@ import io.basalt.storage.replication.ClusterMembership;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftSettings;
 import io.basalt.storage.transfer.SstTabletTransfer;
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,42 +35,28 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicatedStoreTest {
   private static final byte[] FAMILY_A = bytes("a");
   private static final byte[] FAMILY_B = bytes("b");
-  private static final Duration PATIENCE = Duration.ofSeconds(60);
 
   @TempDir
   Path directory;
 
-  private final TabletStore[] stores = new TabletStore[3];
-  private List<InetSocketAddress> members;
+  private ThreeStores cluster;
 
   @BeforeEach
   void startCluster() throws Exception {
-    members = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      members.add(new InetSocketAddress("127.0.0.1", freePort()));
-    }
-    for (int node = 1; node <= 3; node++) {
-      start(node);
-    }
+    cluster = ThreeStores.start(directory, ThreeStores.testRaft(), Duration.ofSeconds(60));
   }
 
   @AfterEach
   void stopCluster() {
-    for (TabletStore store : stores) {
-      if (store != null) {
-        store.close();
-      }
-    }
+    cluster.close();
   }
 
   @Test
   void tablesAndWritesReachEveryReplicaThroughTheLeaders() throws Exception {
-    TabletStore catalogLeader = awaitCatalogLeader();
+    TabletStore catalogLeader = cluster.awaitCatalogLeader();
     catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A, FAMILY_B)), List.of(bytes("m")),
         Map.of("p", bytes("v")));
-    for (TabletStore store : stores) {
-      await(() -> store.table("t").isPresent(), "table t on " + store.directory());
-    }
+    cluster.awaitTable("t");
     assertThrows(TableExistsException.class,
         () -> catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of()));
     // A request retried after its first attempt created the table (its answer lost with a leader that stepped
@@ -88,13 +70,13 @@ class ReplicatedStoreTest {
         NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), new byte[] {4}));
 
     for (String row : List.of("apple", "zebra")) {
-      TabletStore leader = tabletLeader("t", bytes(row));
+      TabletStore leader = cluster.tabletLeader("t", bytes(row));
       leader.table("t").orElseThrow().write(RowMutation.forRow(bytes(row))
           .add(FAMILY_A, bytes("q"), 1, 4, bytes(row + "-a"))
           .add(FAMILY_B, bytes("q"), 1, 4, bytes(row + "-b")).build(), Durability.LOG);
       assertEquals(Map.of(row + "/a/q", row + "-a", row + "/b/q", row + "-b"),
           read(leader, row, true), "read on the leader of " + row);
-      for (TabletStore store : stores) {
+      for (TabletStore store : cluster.running()) {
         if (store != leader) {
           assertThrows(NotLeaderException.class, () -> read(store, row, true));
           NotLeaderException refused = assertThrows(NotLeaderException.class, () -> store.table("t").orElseThrow()
@@ -102,46 +84,44 @@ class ReplicatedStoreTest {
                   Durability.LOG));
           assertTrue(refused.leaderNode().isPresent(), refused.getMessage());
         }
-        await(() -> read(store, row, false).size() == 2, row + " replicated to " + store.directory());
+        cluster.await(() -> read(store, row, false).size() == 2, row + " replicated to " + store.directory());
       }
     }
   }
 
   @Test
   void aStoppedLeaderIsReplacedAndCatchesUpWhenRestarted() throws Exception {
-    awaitCatalogLeader().createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
-    for (TabletStore store : stores) {
-      await(() -> store.table("t").isPresent(), "table t on " + store.directory());
-    }
-    TabletStore leader = tabletLeader("t", bytes("r"));
+    cluster.awaitCatalogLeader().createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
+    cluster.awaitTable("t");
+    TabletStore leader = cluster.tabletLeader("t", bytes("r"));
     write(leader, "r1");
-    int stopped = nodeOf(leader);
-    leader.close();
-    stores[stopped - 1] = null;
+    int stopped = cluster.nodeOf(leader);
+    cluster.stop(stopped);
 
-    TabletStore successor = tabletLeader("t", bytes("r"));
+    TabletStore successor = cluster.tabletLeader("t", bytes("r"));
     write(successor, "r2");
     assertEquals(2, read(successor, "r", true).size());
 
-    start(stopped);
-    TabletStore restarted = stores[stopped - 1];
-    await(() -> restarted.table("t").isPresent() && read(restarted, "r", false).size() == 2,
+    cluster.start(stopped);
+    TabletStore restarted = cluster.store(stopped);
+    cluster.await(() -> restarted.table("t").isPresent() && read(restarted, "r", false).size() == 2,
         "node " + stopped + " caught up");
   }
 
   @Test
   void aDataDirectoryOfAnotherClusterOrNodeOrOfASingleNodeIsRefused() throws Exception {
     int node = 2;
-    Path own = stores[node - 1].directory();
-    stores[node - 1].close();
-    stores[node - 1] = null;
+    Path own = cluster.directory(node);
+    cluster.stop(node);
+    List<InetSocketAddress> members = cluster.members();
     RaftSettings raft = RaftSettings.defaults();
     StorageException otherCluster = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
         StoreOptions.defaults(), new ClusterSettings("another-cluster", new ClusterMembership(node, members), raft),
         new SstTabletTransfer()));
-    assertTrue(otherCluster.getMessage().contains("belongs to cluster test-cluster"), otherCluster.getMessage());
+    assertTrue(otherCluster.getMessage().contains("belongs to cluster " + ThreeStores.CLUSTER_ID),
+        otherCluster.getMessage());
     StorageException otherNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(own,
-        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(3, members), raft),
+        StoreOptions.defaults(), new ClusterSettings(ThreeStores.CLUSTER_ID, new ClusterMembership(3, members), raft),
         new SstTabletTransfer()));
     assertTrue(otherNode.getMessage().contains("node 2"), otherNode.getMessage());
 
@@ -150,65 +130,14 @@ class ReplicatedStoreTest {
       store.createTable("s", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
     }
     StorageException singleNode = assertThrows(StorageException.class, () -> TabletStore.openReplicated(single,
-        StoreOptions.defaults(), new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft),
-        new SstTabletTransfer()));
+        StoreOptions.defaults(), new ClusterSettings(ThreeStores.CLUSTER_ID, new ClusterMembership(node, members),
+        raft), new SstTabletTransfer()));
     assertTrue(singleNode.getMessage().contains("single node"), singleNode.getMessage());
   }
 
   private void write(TabletStore store, String row) throws StorageException {
     store.table("t").orElseThrow().write(RowMutation.forRow(bytes(row))
         .add(FAMILY_A, bytes("q"), 1, 4, bytes(row)).build(), Durability.LOG);
-  }
-
-  private void start(int node) throws StorageException {
-    RaftSettings raft = RaftSettings.defaults().withElectionTimeouts(Duration.ofMillis(500), Duration.ofMillis(1000));
-    stores[node - 1] = TabletStore.openReplicated(directory.resolve("node" + node), StoreOptions.defaults(),
-        new ClusterSettings("test-cluster", new ClusterMembership(node, members), raft), new SstTabletTransfer());
-  }
-
-  private int nodeOf(TabletStore store) {
-    for (int i = 0; i < stores.length; i++) {
-      if (stores[i] == store) {
-        return i + 1;
-      }
-    }
-    throw new IllegalArgumentException("not a member");
-  }
-
-  private TabletStore awaitCatalogLeader() throws InterruptedException {
-    TabletStore[] leader = new TabletStore[1];
-    await(() -> {
-      for (TabletStore store : stores) {
-        if (store != null && store.catalogLeader() == nodeOf(store)) {
-          leader[0] = store;
-          return true;
-        }
-      }
-      return false;
-    }, "a catalog leader");
-    return leader[0];
-  }
-
-  private TabletStore tabletLeader(String table, byte[] row) throws InterruptedException {
-    TabletStore[] leader = new TabletStore[1];
-    await(() -> {
-      for (TabletStore store : stores) {
-        if (store == null) {
-          continue;
-        }
-        try {
-          TabletDefinition tablet = store.table(table).orElseThrow().definition().tabletFor(row);
-          if (store.leaderOf(table, tablet) == nodeOf(store)) {
-            leader[0] = store;
-            return true;
-          }
-        } catch (StorageException e) {
-          continue;
-        }
-      }
-      return false;
-    }, "a leader of the tablet of " + new String(row, StandardCharsets.UTF_8));
-    return leader[0];
   }
 
   /** Every cell of rows starting with {@code prefix}, as "row/family/qualifier" to value. */
@@ -228,36 +157,6 @@ class ReplicatedStoreTest {
       }
     }
     return cells;
-  }
-
-  /** A condition that may fail with a storage error, which counts as not holding yet. */
-  @FunctionalInterface
-  private interface Condition {
-    boolean holds() throws StorageException;
-  }
-
-  private static void await(Condition condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (!holds(condition)) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      Thread.sleep(20); // polling interval of a condition wait, not a synchronization
-    }
-  }
-
-  private static boolean holds(Condition condition) {
-    try {
-      return condition.holds();
-    } catch (StorageException e) {
-      return false;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   private static byte[] bytes(String s) {

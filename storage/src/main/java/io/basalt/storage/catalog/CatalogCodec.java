@@ -14,9 +14,11 @@ import java.util.Map;
 /** Binary form of a {@link TableDefinition} as stored in the catalog. Versioned so the layout can evolve. */
 public final class CatalogCodec {
   private static final String RECORD = "catalog record";
-  /** Version 2 adds each family's storage options; version 1 records read back with the default options. */
-  private static final int FORMAT_VERSION = 2;
-  /** Upper bound on any length read back, so a corrupt record fails cleanly instead of allocating gigabytes. */
+  /**
+   * Version 3 adds the catalog index each family was created at (cluster mode); version 2 added each family's storage
+   * options. Older records read back with created-at 0 and, for version 1, the default options.
+   */
+  private static final int FORMAT_VERSION = 3;
 
   private CatalogCodec() {}
 
@@ -37,6 +39,7 @@ public final class CatalogCodec {
         out.writeInt(options.blockSizeBytes());
         out.writeBoolean(options.blockCache());
         out.writeBoolean(options.highPriority());
+        out.writeLong(family.createdAt());
       }
       out.writeInt(table.tablets().size());
       for (TabletDefinition tablet : table.tablets()) {
@@ -58,7 +61,7 @@ public final class CatalogCodec {
   public static TableDefinition decode(byte[] record) throws IOException {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(record))) {
       int version = in.readUnsignedByte();
-      if (version != 1 && version != FORMAT_VERSION) {
+      if (version < 1 || version > FORMAT_VERSION) {
         throw new IOException("unsupported catalog record version " + version);
       }
       long id = in.readLong();
@@ -70,7 +73,8 @@ public final class CatalogCodec {
         byte[] familyName = LengthPrefixed.readBytes(in, RECORD);
         String columnFamilyName = in.readUTF();
         FamilyOptions options = version == 1 ? FamilyOptions.DEFAULT : readOptions(in);
-        families.add(new FamilyDefinition(familyName, columnFamilyName, options));
+        long createdAt = version >= 3 ? in.readLong() : 0;
+        families.add(new FamilyDefinition(familyName, columnFamilyName, options, createdAt));
       }
       int tabletCount = LengthPrefixed.readLength(in, RECORD);
       List<TabletDefinition> tablets = new ArrayList<>(tabletCount);
