@@ -38,6 +38,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * published to the {@link TableDirectory} every reader serves from.
  */
 public final class TableDdl {
+  private static final byte[] NO_NOTE = new byte[0];
+
   private final TabletStore store;
   private final TableDirectory tables;
   private final Namespaces namespaces;
@@ -115,7 +117,7 @@ public final class TableDdl {
    * store file tracker, DEFAULT unless the request named one, as HBase's create records it.
    */
   public HBaseTable create(TableDescriptor requested, List<byte[]> splitKeys) throws IOException {
-    return create(requested, splitKeys, new byte[0]);
+    return create(requested, splitKeys, NO_NOTE);
   }
 
   /**
@@ -150,36 +152,64 @@ public final class TableDdl {
 
   /** Drops a disabled table and all its data. */
   public void delete(TableName name) throws IOException {
+    delete(name, NO_NOTE);
+  }
+
+  /**
+   * {@link #delete(TableName)} for a request whose nonce is {@code note}; so are the other changes taking a note: in
+   * a cluster, a client retrying the request after the catalog's leader changed under its first attempt is told it
+   * succeeded if that attempt's change was made, instead of an error about the state it left.
+   */
+  public void delete(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
+      if (store.catalogNoteApplied(note)) {
+        return;
+      }
       HBaseTable table = require(name);
       if (table.isEnabled()) {
         throw new TableNotDisabledException(name);
       }
-      store.dropTable(storageName(name));
+      store.dropTable(storageName(name), note);
       tables.forget(name);
     }
   }
 
   /** Disables an enabled table: its regions stop serving, its data stays, flushed as HBase's closing regions are. */
   public HBaseTable disable(TableName name) throws IOException {
+    return disable(name, NO_NOTE);
+  }
+
+  /** {@link #disable(TableName)} for a request whose nonce is {@code note} (see delete). */
+  public HBaseTable disable(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (store.catalogNoteApplied(note)) {
+        return table;
+      }
       if (!table.isEnabled()) {
         throw new TableNotEnabledException(name);
       }
       flusher.flush(table); // closing the regions flushes them
-      return changeState(table, TableState.State.DISABLED);
+      return changeState(table, TableState.State.DISABLED, note);
     }
   }
 
   /** Enables a disabled table. */
   public HBaseTable enable(TableName name) throws IOException {
+    return enable(name, NO_NOTE);
+  }
+
+  /** {@link #enable(TableName)} for a request whose nonce is {@code note} (see delete). */
+  public HBaseTable enable(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (store.catalogNoteApplied(note)) {
+        return table;
+      }
       if (table.isEnabled()) {
         throw new TableNotDisabledException(name);
       }
-      return changeState(table, TableState.State.ENABLED);
+      return changeState(table, TableState.State.ENABLED, note);
     }
   }
 
@@ -191,10 +221,18 @@ public final class TableDdl {
    * flush drops (versions past the old VERSIONS, for one) stays gone under the new rules.
    */
   public HBaseTable modify(TableDescriptor descriptor) throws IOException {
+    return modify(descriptor, NO_NOTE);
+  }
+
+  /** {@link #modify(TableDescriptor)} for a request whose nonce is {@code note} (see delete). */
+  public HBaseTable modify(TableDescriptor descriptor, byte[] note) throws IOException {
     TableName name = descriptor.getTableName();
     SchemaChecks.check(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (store.catalogNoteApplied(note)) {
+        return table;
+      }
       StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
       if (table.isEnabled()) {
         flusher.flush(table);
@@ -212,35 +250,44 @@ public final class TableDdl {
         }
       }
       Table storageTable = store.alterTable(storageName(name), added, dropped, kept,
-          CellTtlFamilies.carried(TableProperties.of(descriptor, table.state()), current(table)));
+          CellTtlFamilies.carried(TableProperties.of(descriptor, table.state()), current(table)), note);
       return publish(new HBaseTable(name, descriptor, table.state(), storageTable));
     }
   }
 
-  public HBaseTable addFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+  public HBaseTable addFamily(TableName name, ColumnFamilyDescriptor family, byte[] note) throws IOException {
     synchronized (ddlLock) {
+      if (store.catalogNoteApplied(note)) {
+        return require(name);
+      }
       TableDescriptor current = require(name).descriptor();
       if (current.hasColumnFamily(family.getName())) {
         throw new InvalidFamilyOperationException("Column family '" + family.getNameAsString() + "' in table '"
             + name + "' already exists so cannot be added");
       }
-      return modify(TableDescriptorBuilder.newBuilder(current).setColumnFamily(family).build());
+      return modify(TableDescriptorBuilder.newBuilder(current).setColumnFamily(family).build(), note);
     }
   }
 
-  public HBaseTable modifyFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+  public HBaseTable modifyFamily(TableName name, ColumnFamilyDescriptor family, byte[] note) throws IOException {
     synchronized (ddlLock) {
+      if (store.catalogNoteApplied(note)) {
+        return require(name);
+      }
       TableDescriptor current = require(name).descriptor();
       if (!current.hasColumnFamily(family.getName())) {
         throw new InvalidFamilyOperationException("Column family '" + family.getNameAsString()
             + "' does not exist, so it cannot be modified");
       }
-      return modify(TableDescriptorBuilder.newBuilder(current).modifyColumnFamily(family).build());
+      return modify(TableDescriptorBuilder.newBuilder(current).modifyColumnFamily(family).build(), note);
     }
   }
 
-  public HBaseTable deleteFamily(TableName name, byte[] family) throws IOException {
+  public HBaseTable deleteFamily(TableName name, byte[] family, byte[] note) throws IOException {
     synchronized (ddlLock) {
+      if (store.catalogNoteApplied(note)) {
+        return require(name);
+      }
       TableDescriptor current = require(name).descriptor();
       String familyName = Bytes.toStringBinary(family);
       if (!current.hasColumnFamily(family)) {
@@ -251,7 +298,7 @@ public final class TableDdl {
         throw new InvalidFamilyOperationException("Family '" + familyName + "' is the only column family in the "
             + "table, so it cannot be deleted");
       }
-      return modify(TableDescriptorBuilder.newBuilder(current).removeColumnFamily(family).build());
+      return modify(TableDescriptorBuilder.newBuilder(current).removeColumnFamily(family).build(), note);
     }
   }
 
@@ -273,8 +320,16 @@ public final class TableDdl {
    * The regions get new ids, as HBase gives a truncated table new regions.
    */
   public HBaseTable truncate(TableName name, boolean preserveSplits) throws IOException {
+    return truncate(name, preserveSplits, NO_NOTE);
+  }
+
+  /** {@link #truncate(TableName, boolean)} for a request whose nonce is {@code note} (see delete). */
+  public HBaseTable truncate(TableName name, boolean preserveSplits, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (store.catalogNoteApplied(note)) {
+        return table;
+      }
       if (table.isEnabled()) {
         throw new TableNotDisabledException(name);
       }
@@ -283,7 +338,8 @@ public final class TableDdl {
         table.regions().stream().skip(1).forEach(region -> splits.add(region.getStartKey()));
       }
       Table storageTable = store.truncateTable(storageName(name), splits,
-          CellTtlFamilies.carried(TableProperties.of(table.descriptor(), TableState.State.ENABLED), current(table)));
+          CellTtlFamilies.carried(TableProperties.of(table.descriptor(), TableState.State.ENABLED), current(table)),
+          note);
       return publish(new HBaseTable(name, table.descriptor(), TableState.State.ENABLED, storageTable));
     }
   }
@@ -387,9 +443,9 @@ public final class TableDdl {
     }
   }
 
-  private HBaseTable changeState(HBaseTable table, TableState.State state) throws StorageException {
+  private HBaseTable changeState(HBaseTable table, TableState.State state, byte[] note) throws StorageException {
     Table storageTable = store.replaceProperties(storageName(table.name()),
-        CellTtlFamilies.carried(TableProperties.of(table.descriptor(), state), current(table)));
+        CellTtlFamilies.carried(TableProperties.of(table.descriptor(), state), current(table)), note);
     return publish(new HBaseTable(table.name(), table.descriptor(), state, storageTable));
   }
 

@@ -82,11 +82,12 @@ final class MasterServiceHandlers {
   private MasterProtos.DeleteTableResponse deleteTable(CallContext call, MasterProtos.DeleteTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("DeleteTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDelete();
       }
-      master.ddl().delete(name);
+      master.ddl().delete(name, note);
     });
     return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -94,11 +95,12 @@ final class MasterServiceHandlers {
   private MasterProtos.DisableTableResponse disableTable(CallContext call,
       MasterProtos.DisableTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("DisableTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDisable();
       }
-      master.ddl().disable(name);
+      master.ddl().disable(name, note);
     });
     return MasterProtos.DisableTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -106,11 +108,12 @@ final class MasterServiceHandlers {
   private MasterProtos.EnableTableResponse enableTable(CallContext call, MasterProtos.EnableTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("EnableTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseEnable();
       }
-      master.ddl().enable(name);
+      master.ddl().enable(name, note);
     });
     return MasterProtos.EnableTableResponse.newBuilder().setProcId(procId).build();
   }

@@ -36,20 +36,23 @@ final class NamespaceHandlers {
   private MasterProtos.CreateNamespaceResponse create(CallContext call, MasterProtos.CreateNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = master.procedures().run("CreateNamespaceProcedure", call.user(), () -> master.namespaces().create(namespace));
+    long procId = master.procedures().run("CreateNamespaceProcedure", call.user(),
+        () -> master.namespaces().create(namespace));
     return MasterProtos.CreateNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.ModifyNamespaceResponse modify(CallContext call, MasterProtos.ModifyNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = master.procedures().run("ModifyNamespaceProcedure", call.user(), () -> master.namespaces().modify(namespace));
+    long procId = master.procedures().run("ModifyNamespaceProcedure", call.user(),
+        () -> master.namespaces().modify(namespace));
     return MasterProtos.ModifyNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
       throws IOException {
-    long procId = master.procedures().run("DeleteNamespaceProcedure", call.user(), () -> master.ddl().deleteNamespace(request.getNamespaceName()));
+    long procId = master.procedures().run("DeleteNamespaceProcedure", call.user(),
+        () -> master.ddl().deleteNamespace(request.getNamespaceName()));
     return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 

@@ -42,7 +42,8 @@ final class RegionChangeHandlers {
           "Split region " + region.getRegionNameAsString() + " failed due to split switch off");
     }
     byte[] splitRow = request.hasSplitRow() ? request.getSplitRow().toByteArray() : null;
-    long procId = master.procedures().run("SplitTableRegionProcedure", call.user(), () -> master.splits().split(region, splitRow));
+    long procId = master.procedures().run("SplitTableRegionProcedure", call.user(),
+        () -> master.splits().split(region, splitRow));
     return MasterProtos.SplitTableRegionResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -64,7 +65,8 @@ final class RegionChangeHandlers {
   private MasterProtos.TruncateRegionResponse truncate(CallContext call, MasterProtos.TruncateRegionRequest request)
       throws IOException {
     RegionInfo region = ProtobufUtil.toRegionInfo(request.getRegionInfo());
-    long procId = master.procedures().run("TruncateRegionProcedure", call.user(), () -> master.splits().truncate(region));
+    long procId = master.procedures().run("TruncateRegionProcedure", call.user(),
+        () -> master.splits().truncate(region));
     return MasterProtos.TruncateRegionResponse.newBuilder().setProcId(procId).build();
   }
 

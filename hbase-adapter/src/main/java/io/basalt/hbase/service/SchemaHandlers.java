@@ -3,6 +3,7 @@ package io.basalt.hbase.service;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.write.NonceRegistry;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -49,11 +50,12 @@ final class SchemaHandlers {
   private MasterProtos.ModifyTableResponse modifyTable(CallContext call, MasterProtos.ModifyTableRequest request)
       throws IOException {
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(descriptor.getTableName())) {
         SystemTableDdl.refuseModify(descriptor);
       }
-      master.ddl().modify(descriptor);
+      master.ddl().modify(descriptor, note);
     });
     return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -62,11 +64,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      master.ddl().addFamily(name, family);
+      master.ddl().addFamily(name, family, note);
     });
     return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -75,11 +78,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
-      master.ddl().modifyFamily(name, family);
+      master.ddl().modifyFamily(name, family, note);
     });
     return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -88,11 +92,12 @@ final class SchemaHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getColumnName().toByteArray();
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDeleteFamily(family);
       }
-      master.ddl().deleteFamily(name, family);
+      master.ddl().deleteFamily(name, family, note);
     });
     return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -127,11 +132,12 @@ final class SchemaHandlers {
   private MasterProtos.TruncateTableResponse truncateTable(CallContext call,
       MasterProtos.TruncateTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("TruncateTableProcedure", call.user(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseTruncate();
       }
-      master.ddl().truncate(name, request.getPreserveSplits());
+      master.ddl().truncate(name, request.getPreserveSplits(), note);
     });
     return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
   }

@@ -39,8 +39,6 @@ class AsyncAdminTest {
     return CLUSTER.async().getAdmin();
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   @Feature(ClientFeature.DDL)
   void createsAltersTruncatesAndDropsTables() throws Exception {

@@ -24,7 +24,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Table and namespace DDL through the synchronous {@code Admin}. */
@@ -49,8 +48,6 @@ class DdlTest {
     }
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void addsModifiesAndDropsFamiliesOfALiveTable() throws IOException {
     TableName name = TableName.valueOf("ddl_alter");
@@ -69,8 +66,6 @@ class DdlTest {
     }
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void truncatesKeepingOrDroppingTheSplits() throws IOException {
     TableName name = TableName.valueOf("ddl_truncate");
