@@ -24,6 +24,7 @@ final class CatalogEntries {
   static final int REPLACE_PROPERTIES = 3;
   static final int PUT_SYSTEM_PROPERTY = 4;
   static final int RESHAPE_TABLE = 5;
+  static final int REPLACE_TABLETS = 6;
 
   /** Answers: done, or why not (the same on every replica). */
   static final int OK = 0;
@@ -35,8 +36,8 @@ final class CatalogEntries {
   private CatalogEntries() {}
 
   /**
-   * A decoded entry: its kind, and the fields that kind uses ({@code value} is a server property's value, or the
-   * note of a change of a table).
+   * A decoded entry: its kind, and the fields that kind uses ({@code value} is a server property's value, the note
+   * of a change of a table, or the tablets replaced and their successors).
    */
   record Entry(int kind, TableDefinition table, String name, Map<String, byte[]> properties, String key,
       byte[] value) {}
@@ -90,6 +91,18 @@ final class CatalogEntries {
     });
   }
 
+  /**
+   * Tablets of a table replaced by others (a split, a merge): the change as its fences in the replaced tablets' logs
+   * state it ({@link TabletEntries#encodeFence}); see {@link TabletReplacements}.
+   */
+  static byte[] replaceTablets(String name, byte[] change) {
+    return write(out -> {
+      out.writeByte(REPLACE_TABLETS);
+      out.writeUTF(name);
+      LengthPrefixed.writeBytes(out, change);
+    });
+  }
+
   static byte[] putSystemProperty(String key, byte[] value) {
     return write(out -> {
       out.writeByte(PUT_SYSTEM_PROPERTY);
@@ -109,7 +122,8 @@ final class CatalogEntries {
       Entry decoded = switch (kind) {
         case CREATE_TABLE, RESHAPE_TABLE -> new Entry(kind, CatalogCodec.decode(LengthPrefixed.readBytes(in, record)),
             null, null, null, LengthPrefixed.readBytes(in, record));
-        case DROP_TABLE -> new Entry(kind, null, in.readUTF(), null, null, LengthPrefixed.readBytes(in, record));
+        case DROP_TABLE, REPLACE_TABLETS -> new Entry(kind, null, in.readUTF(), null, null,
+            LengthPrefixed.readBytes(in, record));
         case REPLACE_PROPERTIES -> {
           String name = in.readUTF();
           int count = LengthPrefixed.readLength(in, record);

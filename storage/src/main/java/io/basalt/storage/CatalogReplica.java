@@ -95,6 +95,12 @@ final class CatalogReplica implements ReplicaState {
     byte[] answer = switch (entry.kind()) {
       case CatalogEntries.CREATE_TABLE -> create(store, at.index(), entry.table(), entry.value());
       case CatalogEntries.RESHAPE_TABLE -> reshape(store, at.index(), entry.table(), entry.value());
+      case CatalogEntries.REPLACE_TABLETS -> {
+        if (!(TabletEntries.decode(entry.value()) instanceof TabletEntries.Fence change)) {
+          throw new IOException("catalog entry replacing tablets of " + entry.name() + " names no change");
+        }
+        yield replication.replacements().applyInCatalog(entry.name(), change);
+      }
       case CatalogEntries.DROP_TABLE -> {
         Table table = store.table(entry.name()).orElse(null);
         if (table == null) {

@@ -64,6 +64,8 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   /** Held (shared) by work on the store outside Ratis's threads, which the closing waits for (exclusively). */
   private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
   private StateExports exports;
+  private TabletFences fences;
+  private TabletReplacements replacements;
   private final AtomicLong catalogInstalls = new AtomicLong();
   private final AtomicLong tabletInstalls = new AtomicLong();
   private volatile InstallStep beforeInstalling = group -> { };
@@ -95,9 +97,17 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
       replication.exports = StateExports.open(store.directory().resolve("transfer").resolve("exports"),
           settings.membership().localNode());
       InterruptedInstalls.complete(replication, replication.catalogGroup, replication.catalogReplica);
+      try {
+        replication.fences = TabletFences.load(db, catalogHandle);
+      } catch (IOException e) {
+        throw new StorageException("cannot read the fenced tablets: " + e.getMessage(), e);
+      }
+      replication.replacements = new TabletReplacements(replication, replication.fences,
+          settings.membership().localNode());
       replication.node.complete(RaftNode.start(settings.membership(), store.directory().resolve("raft"),
           settings.raft(), replication.catalogGroup, replication::state, replication.leadership::incrementAndGet));
       replication.syncTabletGroups();
+      replication.replacements.startSweeping();
       return replication;
     } catch (StorageException | RuntimeException e) {
       replication.node.completeExceptionally(e);
@@ -174,14 +184,19 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
    * regions show in hbase:meta once their groups have elected.
    */
   private void awaitLeaders(TableDefinition table) throws StorageException {
+    awaitLeaders(table.id(), table.name(), table.tablets());
+  }
+
+  /** {@link #awaitLeaders(TableDefinition)} for some tablets of a table. */
+  void awaitLeaders(long tableId, String name, List<TabletDefinition> tablets) throws StorageException {
     long deadline = System.nanoTime() + settings.raft().requestTimeout().toNanos();
-    for (TabletDefinition tablet : table.tablets()) {
-      while (node().leaderNode(groupOf(table.id(), tablet)) == 0 && System.nanoTime() < deadline) {
+    for (TabletDefinition tablet : tablets) {
+      while (node().leaderNode(groupOf(tableId, tablet)) == 0 && System.nanoTime() < deadline) {
         try {
           Thread.sleep(10); // polling interval: Ratis tells of a new leader on its own threads, not to a waiter
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new StorageException("interrupted while waiting for table " + table.name() + "'s tablets' leaders");
+          throw new StorageException("interrupted while waiting for table " + name + "'s tablets' leaders");
         }
       }
     }
@@ -209,7 +224,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     submitCatalog(CatalogEntries.putSystemProperty(key, value), "setting server property " + key, key);
   }
 
-  private void submitCatalog(byte[] entry, String what, String name) throws StorageException {
+  void submitCatalog(byte[] entry, String what, String name) throws StorageException {
     byte[] answer = node().submit(catalogGroup, entry, what);
     CatalogEntries.Answer decoded;
     try {
@@ -260,11 +275,14 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
       }
       RaftGroupId group = groupOf(table.id(), tablet);
       node().removeGroup(group);
-      try {
-        db.delete(catalogHandle, synced, appliedKey(group));
+      try (WriteBatch batch = new WriteBatch()) {
+        batch.delete(catalogHandle, appliedKey(group));
+        fences.erase(batch, group);
+        db.write(synced, batch);
       } catch (RocksDBException e) {
-        throw RocksErrors.of("forgetting the applied index of a dropped tablet", e);
+        throw RocksErrors.of("forgetting the applied index of a removed tablet", e);
       }
+      fences.forget(group);
     }
   }
 
@@ -281,8 +299,32 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
         LOG.info("Removing Raft group {}: no table of this node has its tablet", hosted);
         node().removeGroup(hosted);
         installRecords.forget(hosted, appliedKey(hosted));
+        forgetFence(hosted);
       }
     }
+  }
+
+  private void forgetFence(RaftGroupId group) throws StorageException {
+    if (fences.of(group) == null) {
+      return;
+    }
+    try (WriteBatch batch = new WriteBatch()) {
+      fences.erase(batch, group);
+      db.write(synced, batch);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("forgetting the fence of a removed tablet", e);
+    }
+    fences.forget(group);
+  }
+
+  /** The fences this node's tablet replicas applied. */
+  TabletFences fences() {
+    return fences;
+  }
+
+  /** Splits and merges. */
+  TabletReplacements replacements() {
+    return replacements;
   }
 
   /** A tablet of a table of this store, and where it is. */
@@ -390,6 +432,10 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   @Override
   public void write(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException {
     TabletDefinition tablet = table.tabletFor(mutations.get(0).row());
+    RaftGroupId group = groupOf(table.id(), tablet);
+    if (fences.of(group) != null) {
+      throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
+    }
     for (RowMutation mutation : mutations) {
       if (!tablet.contains(mutation.row())) {
         throw new NotLeaderException("rows of table " + table.name() + " in two tablets at once (split since "
@@ -403,7 +449,11 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
       decidedAt = Math.max(decidedAt, family.createdAt());
     }
     byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt, mutations, note);
-    node().submit(groupOf(table.id(), tablet), entry, describe(table, tablet));
+    byte[] answer = node().submit(group, entry, describe(table, tablet));
+    if (java.util.Arrays.equals(answer, TabletEntries.FENCED)) {
+      // Appended after the tablet's fence, so applied nowhere: the writer looks the tablet up again and retries.
+      throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
+    }
   }
 
   @Override
@@ -420,7 +470,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     return node().leaderNode(groupOf(table.id(), tablet));
   }
 
-  private static String describe(TableDefinition table, TabletDefinition tablet) {
+  static String describe(TableDefinition table, TabletDefinition tablet) {
     return "tablet " + tablet.id() + " [" + HexFormat.of().formatHex(tablet.startRow()) + ", "
         + HexFormat.of().formatHex(tablet.endRow()) + ") of table " + table.name();
   }
@@ -473,6 +523,9 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   @Override
   public void close() throws StorageException {
     closed = true;
+    if (replacements != null) {
+      replacements.close();
+    }
     try {
       if (node.isDone() && !node.isCompletedExceptionally()) {
         node.join().close();

@@ -1,5 +1,6 @@
 package io.basalt.storage;
 
+import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,14 +17,94 @@ import org.apache.ratis.thirdparty.com.google.protobuf.CodedOutputStream;
 final class TabletEntries {
   static final int FORMAT = 1;
   private static final int WRITE = 1;
+  private static final int FENCE = 2;
+  private static final int LIFT_FENCE = 3;
+
+  /** A replica's answer to a write appended after its tablet's fence: not applied. */
+  static final byte[] FENCED = {1};
+  /** Answers to a fence: raised (now or by an earlier entry of the same change), refused, lifted. */
+  static final byte[] FENCE_RAISED = {0};
+  static final byte[] FENCE_CONFLICT = {2};
+  static final byte[] FENCE_LIFTED = {3};
 
   private TabletEntries() {}
+
+  /** An entry of a tablet's log. */
+  sealed interface Entry permits Write, Fence {}
 
   /**
    * One write: the table, the catalog entry it was decided against, its row mutations, and the writer's note that
    * every replica passes on (the layer above's idempotency keys), empty if none.
    */
-  record Write(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {}
+  record Write(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) implements Entry {}
+
+  /**
+   * The tablet is to be replaced by {@code successors} (a split's two daughters, or the one tablet of a merge of
+   * {@code replaced}): every replica applies no write after it, so each holds the tablet's rows exactly as of this
+   * entry, which a successor starts from without moving a row. {@code lifted} takes back a fence whose change could
+   * not be made (a merge whose other tablets are being changed otherwise).
+   */
+  record Fence(long tableId, List<TabletDefinition> replaced, List<TabletDefinition> successors, boolean lifted)
+      implements Entry {
+    Fence lift() {
+      return new Fence(tableId, replaced, successors, true);
+    }
+
+    /** Whether this is the same change as {@code other}, whether raised or lifted. */
+    boolean sameChange(Fence other) {
+      return tableId == other.tableId && replaced.equals(other.replaced) && successors.equals(other.successors);
+    }
+  }
+
+  static byte[] encodeFence(Fence fence) {
+    int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(FENCE)
+        + CodedOutputStream.computeInt64SizeNoTag(fence.tableId()) + tabletsSize(fence.replaced())
+        + tabletsSize(fence.successors());
+    byte[] entry = new byte[size];
+    CodedOutputStream out = CodedOutputStream.newInstance(entry);
+    try {
+      out.writeUInt32NoTag(FORMAT);
+      out.writeUInt32NoTag(fence.lifted() ? LIFT_FENCE : FENCE);
+      out.writeInt64NoTag(fence.tableId());
+      writeTablets(out, fence.replaced());
+      writeTablets(out, fence.successors());
+      out.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new IllegalStateException("entry size computed wrongly", e);
+    }
+    return entry;
+  }
+
+  private static int tabletsSize(List<TabletDefinition> tablets) {
+    int size = CodedOutputStream.computeUInt32SizeNoTag(tablets.size());
+    for (TabletDefinition tablet : tablets) {
+      size += CodedOutputStream.computeInt64SizeNoTag(tablet.id())
+          + CodedOutputStream.computeByteArraySizeNoTag(tablet.startRow())
+          + CodedOutputStream.computeByteArraySizeNoTag(tablet.endRow());
+    }
+    return size;
+  }
+
+  private static void writeTablets(CodedOutputStream out, List<TabletDefinition> tablets) throws IOException {
+    out.writeUInt32NoTag(tablets.size());
+    for (TabletDefinition tablet : tablets) {
+      out.writeInt64NoTag(tablet.id());
+      out.writeByteArrayNoTag(tablet.startRow());
+      out.writeByteArrayNoTag(tablet.endRow());
+    }
+  }
+
+  private static List<TabletDefinition> readTablets(CodedInputStream in) throws IOException {
+    int count = in.readUInt32();
+    if (count < 1 || count > 1024) {
+      throw new IOException("tablet log entry names " + count + " tablets");
+    }
+    List<TabletDefinition> tablets = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      tablets.add(new TabletDefinition(in.readInt64(), in.readByteArray(), in.readByteArray()));
+    }
+    return tablets;
+  }
 
   static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {
     int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(WRITE)
@@ -70,13 +151,20 @@ final class TabletEntries {
     return entry;
   }
 
-  static Write decode(byte[] entry) throws IOException {
+  static Entry decode(byte[] entry) throws IOException {
     CodedInputStream in = CodedInputStream.newInstance(entry);
     int format = in.readUInt32();
     if (format != FORMAT) {
       throw new IOException("tablet log entry of unknown format " + format);
     }
     int kind = in.readUInt32();
+    if (kind == FENCE || kind == LIFT_FENCE) {
+      Fence fence = new Fence(in.readInt64(), readTablets(in), readTablets(in), kind == LIFT_FENCE);
+      if (!in.isAtEnd()) {
+        throw new IOException("tablet log entry has trailing bytes");
+      }
+      return fence;
+    }
     if (kind != WRITE) {
       throw new IOException("tablet log entry of unknown kind " + kind);
     }

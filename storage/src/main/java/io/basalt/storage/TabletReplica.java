@@ -54,10 +54,19 @@ final class TabletReplica implements ReplicaState {
 
   @Override
   public byte[] apply(AppliedIndex at, byte[] entry) throws IOException {
-    TabletEntries.Write write = TabletEntries.decode(entry);
+    TabletEntries.Entry decoded = TabletEntries.decode(entry);
+    if (decoded instanceof TabletEntries.Fence fence) {
+      return applyFence(at, fence);
+    }
+    TabletEntries.Write write = (TabletEntries.Write) decoded;
     replication.awaitCatalog(write.catalogIndex());
     try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
       Table table = replication.store().tableById(write.tableId());
+      if (replication.fences().of(group) != null) {
+        // Appended after the fence: the tablet's rows stay as of the fence on every replica; the writer is told.
+        replication.writeWithoutLog(batch);
+        return TabletEntries.FENCED;
+      }
       if (table == null) {
         // Dropped since the entry was decided, everywhere: only the index is left to record.
         replication.writeWithoutLog(batch);
@@ -69,6 +78,45 @@ final class TabletReplica implements ReplicaState {
       throw RocksErrors.of("recording the applied index", e);
     }
     return NO_ANSWER;
+  }
+
+  /**
+   * Raises a fence (once; a second one for the same change is answered as the first, one for another change is
+   * refused) or lifts it, recorded with the entry's index.
+   */
+  private byte[] applyFence(AppliedIndex at, TabletEntries.Fence fence) throws IOException {
+    TabletFences fences = replication.fences();
+    TabletEntries.Fence current = fences.of(group);
+    try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
+      byte[] answer;
+      boolean raise = false;
+      boolean lift = false;
+      if (!fence.lifted()) {
+        raise = current == null;
+        answer = current == null || current.sameChange(fence) ? TabletEntries.FENCE_RAISED
+            : TabletEntries.FENCE_CONFLICT;
+        if (raise) {
+          fences.record(batch, group, fence);
+        }
+      } else {
+        lift = current != null && current.sameChange(fence);
+        answer = TabletEntries.FENCE_LIFTED;
+        if (lift) {
+          fences.erase(batch, group);
+        }
+      }
+      replication.writeWithoutLog(batch);
+      if (raise) {
+        fences.raised(group, fence);
+        LOG.info("Tablet of group {} fenced: {} to be replaced by {}", group, fence.replaced(), fence.successors());
+      } else if (lift) {
+        fences.forget(group);
+        LOG.info("Fence of the tablet of group {} lifted", group);
+      }
+      return answer;
+    } catch (org.rocksdb.RocksDBException e) {
+      throw RocksErrors.of("recording a fence", e);
+    }
   }
 
   @Override

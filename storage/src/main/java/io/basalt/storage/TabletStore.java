@@ -646,6 +646,11 @@ public final class TabletStore implements AutoCloseable {
     LOG.info("Opened store at {} with {} tables", directory, tables.size());
   }
 
+  /** Notes a tablet id handed out elsewhere (a cluster's log), so none handed out here repeats it. */
+  void noteTabletId(TabletDefinition tablet) {
+    lastTabletId.accumulateAndGet(tablet.id(), Math::max);
+  }
+
   /** A tablet id above every one handed out: the current time in milliseconds, unless that was used already. */
   long nextTabletId() {
     return lastTabletId.updateAndGet(last -> Math.max(last + 1, clock.millis()));

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Splits and merges a table's tablets. A tablet owns no cells (they live in the table's column families whatever
  * the ranges), so both only rewrite the table's definition: one catalog write, which a crash leaves either undone
- * or done, and the ranges always tile the table's key space. New tablets get ids above every id the store has
+ * or done, and the ranges always tile the table's key space. In cluster mode the tablets' groups are fenced first
+ * ({@link TabletReplacements}). New tablets get ids above every id the store has
  * handed out, so a tablet id is never reused.
  */
 public final class Tablets {
@@ -34,20 +35,19 @@ public final class Tablets {
    */
   public List<TabletDefinition> split(String table, TabletDefinition tablet, byte[] splitRow)
       throws StorageException {
-    store.refuseInCluster("splitting or merging tablets");
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      TableDefinition current = store.requireTable(table).definition();
+      TabletDefinition parent = current.tablets().get(indexOf(current, tablet));
+      return cluster.replacements().replace(current, List.of(parent), daughters(table, parent, splitRow));
+    }
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition current = live.definition();
       List<TabletDefinition> tablets = new ArrayList<>(current.tablets());
       int index = indexOf(current, tablet);
       TabletDefinition parent = tablets.get(index);
-      if (!parent.contains(splitRow) || Arrays.equals(parent.startRow(), splitRow)) {
-        throw new IllegalArgumentException("split row " + ByteArrays.toPrintable(splitRow) + " is not inside "
-            + parent + " of table " + table);
-      }
-      long id = store.nextTabletId();
-      List<TabletDefinition> daughters = List.of(new TabletDefinition(id, parent.startRow(), splitRow),
-          new TabletDefinition(id, splitRow, parent.endRow()));
+      List<TabletDefinition> daughters = daughters(table, parent, splitRow);
       tablets.remove(index);
       tablets.addAll(index, daughters);
       replace(live, current.withTablets(tablets));
@@ -59,23 +59,21 @@ public final class Tablets {
 
   /** Merges adjacent tablets of {@code table}, given in any order, into one; returns it. */
   public TabletDefinition merge(String table, List<TabletDefinition> parents) throws StorageException {
-    store.refuseInCluster("splitting or merging tablets");
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      TableDefinition current = store.requireTable(table).definition();
+      int[] run = adjacentRun(current, parents);
+      List<TabletDefinition> merging = List.copyOf(current.tablets().subList(run[0], run[1] + 1));
+      TabletDefinition merged = new TabletDefinition(store.nextTabletId(), merging.get(0).startRow(),
+          merging.get(merging.size() - 1).endRow());
+      return cluster.replacements().replace(current, merging, List.of(merged)).get(0);
+    }
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition current = live.definition();
-      if (parents.stream().distinct().count() != parents.size() || parents.size() < 2) {
-        throw new IllegalArgumentException("a merge needs two or more distinct tablets, not " + parents);
-      }
-      int first = Integer.MAX_VALUE;
-      int last = -1;
-      for (TabletDefinition parent : parents) {
-        int index = indexOf(current, parent);
-        first = Math.min(first, index);
-        last = Math.max(last, index);
-      }
-      if (last - first + 1 != parents.size()) {
-        throw new IllegalArgumentException(parents + " of table " + table + " are not adjacent");
-      }
+      int[] run = adjacentRun(current, parents);
+      int first = run[0];
+      int last = run[1];
       List<TabletDefinition> tablets = new ArrayList<>(current.tablets());
       TabletDefinition merged = new TabletDefinition(store.nextTabletId(), tablets.get(first).startRow(),
           tablets.get(last).endRow());
@@ -91,6 +89,45 @@ public final class Tablets {
   private void replace(Table live, TableDefinition next) throws StorageException {
     catalog.putTable(next);
     live.replaceDefinition(next);
+  }
+
+  /** A cluster's catalog replica giving a table the tablets its log decided (see {@link TabletReplacements}). */
+  void replaceLocally(Table live, List<TabletDefinition> tablets) throws StorageException {
+    synchronized (store.ddlLock()) {
+      store.checkOpen();
+      tablets.forEach(store::noteTabletId);
+      replace(live, live.definition().withTablets(tablets));
+    }
+  }
+
+  /** The two halves of {@code parent} split at {@code splitRow}, under a new id. */
+  private List<TabletDefinition> daughters(String table, TabletDefinition parent, byte[] splitRow) {
+    if (!parent.contains(splitRow) || Arrays.equals(parent.startRow(), splitRow)) {
+      throw new IllegalArgumentException("split row " + ByteArrays.toPrintable(splitRow) + " is not inside "
+          + parent + " of table " + table);
+    }
+    long id = store.nextTabletId();
+    return List.of(new TabletDefinition(id, parent.startRow(), splitRow),
+        new TabletDefinition(id, splitRow, parent.endRow()));
+  }
+
+  /** The first and last index of {@code parents} among the table's tablets, which must be adjacent and distinct. */
+  private static int[] adjacentRun(TableDefinition current, List<TabletDefinition> parents)
+      throws UnknownTabletException {
+    if (parents.stream().distinct().count() != parents.size() || parents.size() < 2) {
+      throw new IllegalArgumentException("a merge needs two or more distinct tablets, not " + parents);
+    }
+    int first = Integer.MAX_VALUE;
+    int last = -1;
+    for (TabletDefinition parent : parents) {
+      int index = indexOf(current, parent);
+      first = Math.min(first, index);
+      last = Math.max(last, index);
+    }
+    if (last - first + 1 != parents.size()) {
+      throw new IllegalArgumentException(parents + " of table " + current.name() + " are not adjacent");
+    }
+    return new int[] {first, last};
   }
 
   /** Where {@code tablet} (same id and range) is among the table's tablets; a stale one is unknown. */

@@ -3,6 +3,7 @@ package io.basalt.storage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.FamilyOptions;
@@ -28,7 +29,7 @@ class ReplicatedEntriesTest {
     RowMutation second = RowMutation.forRow(bytes("row2")).add(bytes("a"), bytes("q"), 7, 4, bytes("v")).build();
     byte[] entry = TabletEntries.encodeWrite(42, 17, List.of(first, second), new byte[] {7, 8});
 
-    TabletEntries.Write write = TabletEntries.decode(entry);
+    TabletEntries.Write write = (TabletEntries.Write) TabletEntries.decode(entry);
     assertEquals(42, write.tableId());
     assertEquals(17, write.catalogIndex());
     assertArrayEquals(new byte[] {7, 8}, write.note());
@@ -51,6 +52,20 @@ class ReplicatedEntriesTest {
     assertArrayEquals(bytes("v"), write.mutations().get(1).cells().get(0).value());
 
     assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length - 1)));
+    assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length + 1)));
+  }
+
+  @Test
+  void aFenceReadsBackWithItsTablets() throws IOException {
+    TabletEntries.Fence split = new TabletEntries.Fence(42, List.of(new TabletDefinition(5, ByteArrays.EMPTY,
+        ByteArrays.EMPTY)), List.of(new TabletDefinition(9, ByteArrays.EMPTY, bytes("m")), new TabletDefinition(9,
+        bytes("m"), ByteArrays.EMPTY)), false);
+    TabletEntries.Fence read = (TabletEntries.Fence) TabletEntries.decode(TabletEntries.encodeFence(split));
+    assertTrue(read.sameChange(split));
+    assertEquals(split.successors(), read.successors());
+    TabletEntries.Fence lifted = (TabletEntries.Fence) TabletEntries.decode(TabletEntries.encodeFence(split.lift()));
+    assertTrue(lifted.lifted() && lifted.sameChange(split));
+    byte[] entry = TabletEntries.encodeFence(split);
     assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length + 1)));
   }
 

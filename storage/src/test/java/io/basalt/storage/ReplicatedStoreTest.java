@@ -53,21 +53,20 @@ class ReplicatedStoreTest {
 
   @Test
   void tablesAndWritesReachEveryReplicaThroughTheLeaders() throws Exception {
-    TabletStore catalogLeader = cluster.awaitCatalogLeader();
-    catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A, FAMILY_B)), List.of(bytes("m")),
-        Map.of("p", bytes("v")));
+    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A, FAMILY_B)),
+        List.of(bytes("m")), Map.of("p", bytes("v"))));
     cluster.awaitTable("t");
-    assertThrows(TableExistsException.class,
-        () -> catalogLeader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of()));
+    assertThrows(TableExistsException.class, () -> cluster.onCatalogLeader(leader -> leader.createTable("t",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of())));
     // A request retried after its first attempt created the table (its answer lost with a leader that stepped
     // down) carries the same nonce, and is told it succeeded; another request for the name is refused.
     byte[] nonce = {1, 2, 3};
-    Table created = catalogLeader.createTable("n", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(),
-        nonce);
-    assertEquals(created.definition().id(), catalogLeader.createTable("n",
-        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), nonce).definition().id());
-    assertThrows(TableExistsException.class, () -> catalogLeader.createTable("n",
-        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), new byte[] {4}));
+    Table created = cluster.fromCatalogLeader(leader -> leader.createTable("n",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), nonce));
+    assertEquals(created.definition().id(), cluster.fromCatalogLeader(leader -> leader.createTable("n",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), nonce)).definition().id());
+    assertThrows(TableExistsException.class, () -> cluster.onCatalogLeader(leader -> leader.createTable("n",
+        NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of(), new byte[] {4})));
 
     for (String row : List.of("apple", "zebra")) {
       TabletStore leader = cluster.tabletLeader("t", bytes(row));
@@ -91,7 +90,8 @@ class ReplicatedStoreTest {
 
   @Test
   void aStoppedLeaderIsReplacedAndCatchesUpWhenRestarted() throws Exception {
-    cluster.awaitCatalogLeader().createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(), Map.of());
+    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(),
+        Map.of()));
     cluster.awaitTable("t");
     TabletStore leader = cluster.tabletLeader("t", bytes("r"));
     write(leader, "r1");

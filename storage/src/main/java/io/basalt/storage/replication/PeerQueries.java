@@ -29,7 +29,7 @@ import org.apache.ratis.util.TimeDuration;
  * requests that then copy files the member already wrote.
  *
  * <p>Besides queries, a replica that has applied nothing may ask the leader to append an empty entry
- * ({@link #appendNothing}).
+ * ({@link #appendNothing}), and a node may append an entry to a group another member leads ({@link #append}).
  */
 final class PeerQueries implements AutoCloseable {
   private final ClusterMembership membership;
@@ -83,6 +83,22 @@ final class PeerQueries implements AutoCloseable {
       throw new IOException("node " + membership.nodeOf(peer) + " did not append to group " + group + ": "
           + reply.getException(), reply.getException());
     }
+  }
+
+  /**
+   * Appends {@code entry} to {@code group}'s log through {@code peer}, which should be its leader, and returns the
+   * reply: the leader's replica's answer once the entry is committed and applied there, or why not (the reply's
+   * exception, e.g. Ratis's NotLeaderException naming the leader).
+   */
+  RaftClientReply append(RaftGroupId group, RaftPeerId peer, byte[] entry) throws IOException {
+    return rpc.sendRequest(RaftClientRequest.newBuilder()
+        .setClientId(clientId)
+        .setServerId(peer)
+        .setGroupId(group)
+        .setCallId(callIds.incrementAndGet())
+        .setMessage(Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)))
+        .setType(RaftClientRequest.writeRequestType())
+        .build());
   }
 
   private byte[] query(RaftGroupId group, RaftPeerId peer, byte[] request, boolean current) throws IOException {

@@ -226,6 +226,48 @@ public final class RaftNode implements AutoCloseable {
   }
 
   /**
+   * Appends {@code entry} to the group's log through its leader wherever it is (this node, through {@link #submit},
+   * or another member, as a Ratis client request to its Raft port) and returns the leader's replica's answer. For a
+   * change a node makes to a group it need not lead: a master fencing a tablet it splits. While the group elects, the
+   * request is sent again; an entry whose answer was lost may so be appended twice, so such entries must be
+   * idempotent.
+   */
+  public byte[] submitThroughLeader(RaftGroupId groupId, byte[] entry, String what) throws StorageException {
+    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
+    while (true) {
+      try {
+        if (leads(groupId)) {
+          return submit(groupId, entry, what);
+        }
+        int leader = leaderNode(groupId);
+        if (leader == 0) {
+          throw new NotLeaderException(what + " (the group has no leader yet)", 0);
+        }
+        RaftClientReply reply;
+        try {
+          reply = peers.append(groupId, ClusterMembership.peerId(leader), entry);
+        } catch (IOException e) {
+          throw new NotLeaderException(what + " (node " + leader + " did not answer: " + e.getMessage() + ")", 0);
+        }
+        if (!reply.isSuccess()) {
+          throw failure(groupId, what, reply.getException());
+        }
+        return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
+      } catch (NotLeaderException | LeaderNotReady e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(50); // the retry interval while the group elects or its leader moves: a fraction of an election
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new ReplicationException("interrupted while waiting for " + what, interrupted);
+        }
+      }
+    }
+  }
+
+  /**
    * Returns once this node, leading the group, has applied every entry committed before the call (Raft's read
    * index, from the leader's lease while it holds one): a read of the local state after it is linearizable.
    *

@@ -1,0 +1,179 @@
+package io.basalt.storage;
+
+import io.basalt.storage.TabletEntries.Fence;
+import io.basalt.storage.catalog.TableDefinition;
+import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.replication.AppliedIndex;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Splits and merges in cluster mode: tablets replaced by others on the same members, with no row moved.
+ *
+ * <p>First each replaced tablet's group gets a fence in its log ({@link Fence}): every replica applies no write
+ * after it, so each holds the tablet's rows exactly as of the fence. Then one catalog entry replaces the tablets in
+ * the table's definition; each node's catalog replica, applying it, starts the successors' groups and removes the
+ * replaced ones. Where every replaced tablet is fenced here for this change, the successors start from the rows as
+ * they are, at applied index 0 (their logs begin after it); a replica not fenced yet (it lags) starts its successors
+ * with nothing applied and installs them from their leaders, whose logs do not reach back to the start, so Ratis
+ * asks it to (see {@link TabletReplica}). A write appended after a fence is applied nowhere and its writer is told
+ * to look the tablet up again, as a client is during an HBase split.
+ *
+ * <p>A master that dies between the fences and the catalog entry leaves the change to whichever node leads the
+ * catalog next: it looks at the fences its replicas applied every second and completes each change, or lifts the
+ * fences of one that cannot be made (a merge whose other tablet is being split). Fences and the catalog entry are
+ * idempotent, so a change completed twice is made once.
+ */
+final class TabletReplacements implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TabletReplacements.class);
+  /** How often the catalog's leader looks for changes a master left half done. */
+  private static final long SWEEP_MILLIS = 1_000;
+
+  private final StoreReplication replication;
+  private final TabletFences fences;
+  private final ScheduledExecutorService sweeper;
+
+  TabletReplacements(StoreReplication replication, TabletFences fences, int node) {
+    this.replication = replication;
+    this.fences = fences;
+    this.sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "tablet-replacements-n" + node);
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  void startSweeping() {
+    sweeper.scheduleWithFixedDelay(this::completeHalfDone, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Replaces {@code replaced} (adjacent tablets of {@code table}) by {@code successors}, which cover the same rows,
+   * and returns the successors once the catalog has them and their groups have leaders.
+   */
+  List<TabletDefinition> replace(TableDefinition table, List<TabletDefinition> replaced,
+      List<TabletDefinition> successors) throws StorageException {
+    Fence change = new Fence(table.id(), replaced, successors, false);
+    List<TabletDefinition> fenced = new ArrayList<>();
+    for (TabletDefinition tablet : replaced) {
+      byte[] answer = replication.node().submitThroughLeader(replication.groupOf(table.id(), tablet),
+          TabletEntries.encodeFence(change), "fencing " + StoreReplication.describe(table, tablet));
+      if (Arrays.equals(answer, TabletEntries.FENCE_CONFLICT)) {
+        lift(table, change, fenced);
+        throw new StorageException(StoreReplication.describe(table, tablet) + " is being split or merged already");
+      }
+      fenced.add(tablet);
+    }
+    replication.submitCatalog(CatalogEntries.replaceTablets(table.name(), TabletEntries.encodeFence(change)),
+        "replacing tablets " + replaced + " of table " + table.name() + " by " + successors, table.name());
+    replication.awaitLeaders(table.id(), table.name(), successors);
+    return successors;
+  }
+
+  private void lift(TableDefinition table, Fence change, List<TabletDefinition> fenced) throws StorageException {
+    for (TabletDefinition tablet : fenced) {
+      replication.node().submitThroughLeader(replication.groupOf(table.id(), tablet),
+          TabletEntries.encodeFence(change.lift()), "lifting the fence of " + StoreReplication.describe(table, tablet));
+    }
+  }
+
+  /**
+   * The catalog replica's part: replaces the tablets in the table's definition here, starts the successors' groups
+   * (from the rows as they are where every replaced tablet is fenced here for this change) and removes the replaced
+   * ones. Applied again, it changes nothing more.
+   */
+  byte[] applyInCatalog(String name, Fence change) throws IOException {
+    TabletStore store = replication.store();
+    Table table = store.table(name).orElse(null);
+    if (table == null || table.definition().id() != change.tableId()) {
+      return CatalogEntries.answer(CatalogEntries.UNKNOWN_TABLE, name);
+    }
+    TableDefinition before = table.definition();
+    if (!before.tablets().containsAll(change.replaced())) {
+      return before.tablets().containsAll(change.successors()) ? CatalogEntries.answer(CatalogEntries.OK, "")
+          : CatalogEntries.answer(CatalogEntries.CONFLICT, "the tablets of table " + name + " changed meanwhile");
+    }
+    List<RaftGroupId> replacedGroups = new ArrayList<>();
+    change.replaced().forEach(tablet -> replacedGroups.add(replication.groupOf(change.tableId(), tablet)));
+    if (fences.allFencedFor(replacedGroups, change)) {
+      inherit(change);
+    } else {
+      LOG.info("Tablets {} of table {} are not fenced here yet: {} will be installed from their leaders",
+          change.replaced(), name, change.successors());
+    }
+    store.tablets().replaceLocally(table, replacedBy(before.tablets(), change));
+    replication.ensureTabletGroups(table.definition());
+    replication.removeTabletGroups(before, table.definition().tablets());
+    LOG.info("Tablets {} of table {} replaced by {}", change.replaced(), name, change.successors());
+    return CatalogEntries.answer(CatalogEntries.OK, "");
+  }
+
+  /** Records that each successor's state is the store's rows as they are, at applied index 0, unless it has one. */
+  private void inherit(Fence change) throws IOException {
+    try (WriteBatch batch = new WriteBatch()) {
+      for (TabletDefinition successor : change.successors()) {
+        byte[] key = StoreReplication.appliedKey(replication.groupOf(change.tableId(), successor));
+        if (replication.readApplied(key).index() < 0) {
+          batch.put(replication.catalogHandle(), key, new AppliedIndex(0, 0).toBytes());
+        }
+      }
+      replication.writeSynced(batch);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("recording the state the successors of " + change.replaced() + " start from", e);
+    }
+  }
+
+  /** {@code tablets} with the run of {@code change}'s replaced tablets replaced by its successors. */
+  private static List<TabletDefinition> replacedBy(List<TabletDefinition> tablets, Fence change) {
+    List<TabletDefinition> next = new ArrayList<>();
+    boolean inserted = false;
+    for (TabletDefinition tablet : tablets) {
+      if (!change.replaced().contains(tablet)) {
+        next.add(tablet);
+      } else if (!inserted) {
+        next.addAll(change.successors());
+        inserted = true;
+      }
+    }
+    return next;
+  }
+
+  /** On the catalog's leader: completes, or undoes, each change whose fences this node's replicas applied. */
+  private void completeHalfDone() {
+    try {
+      if (!replication.leadsCatalog()) {
+        return;
+      }
+      for (Map.Entry<RaftGroupId, Fence> fenced : fences.all().entrySet()) {
+        Fence change = fenced.getValue();
+        Table table = replication.store().tableById(change.tableId());
+        if (table == null || !table.definition().tablets().containsAll(change.replaced())) {
+          continue;
+        }
+        LOG.info("Completing the replacement of tablets {} of table {} by {}, left half done", change.replaced(),
+            table.name(), change.successors());
+        replace(table.definition(), change.replaced(), change.successors());
+      }
+    } catch (StorageException | RuntimeException e) {
+      LOG.warn("Could not complete a split or merge left half done; trying again in {} ms: {}", SWEEP_MILLIS,
+          e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    sweeper.shutdownNow();
+  }
+}
