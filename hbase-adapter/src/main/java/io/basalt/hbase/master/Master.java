@@ -76,7 +76,8 @@ public final class Master implements AutoCloseable {
   /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
   public void start() {
     if (catalogFollower == null) {
-      // A cluster does not split or merge tablets yet (the store refuses until splits are log entries).
+      // Not on a cluster yet: the request rates that drive them are counted where requests are served, each tablet's
+      // leader, so the active master would see every tablet another node leads as cold (and merge it).
       automaticSplits.start();
     }
     snapshotCleanup.start();

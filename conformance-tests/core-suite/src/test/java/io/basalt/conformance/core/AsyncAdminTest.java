@@ -24,7 +24,6 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Table, namespace and cluster administration through {@code AsyncAdmin}. */
@@ -69,8 +68,6 @@ class AsyncAdminTest {
     assertFalse(admin.tableExists(name).get());
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   @Feature(ClientFeature.SPLIT_AWARE_SCAN)
   void splitsARegionThatClientsThenFollow() throws Exception {

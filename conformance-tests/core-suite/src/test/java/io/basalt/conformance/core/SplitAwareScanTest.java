@@ -24,7 +24,6 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Scans that cross region boundaries, and clients that follow a region split while they read and write. */
@@ -76,8 +75,6 @@ class SplitAwareScanTest {
     }
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void followsASplitWithAScannerOpenAndLocationsCached() throws Exception {
     TableName name = TableName.valueOf("split_live");
