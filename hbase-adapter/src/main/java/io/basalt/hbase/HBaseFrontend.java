@@ -60,7 +60,7 @@ public final class HBaseFrontend implements AutoCloseable {
     // HBase keeps nonces for 30 minutes (hbase.server.hashNonce.gracePeriod), longer than any client retries.
     NonceRegistry nonces = new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30));
     // In a cluster every replica learns the nonces of the increments it applies, for when it leads the tablet.
-    store.onWriteNote(nonces::markApplied);
+    store.cluster().onWriteNote(nonces::markApplied);
     RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(nonces,
         settings.maxCellBytes(), master.ddl()::recordCellTtlFamilies), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();

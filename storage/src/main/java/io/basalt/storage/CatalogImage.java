@@ -47,7 +47,7 @@ record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<Stri
     try (ReadOptions at = new ReadOptions().setSnapshot(snapshot)) {
       AppliedIndex applied = AppliedIndex.fromBytes(db.get(catalogHandle, at, appliedKey));
       Map<String, byte[]> properties = catalog.systemProperties(at);
-      properties.remove(TabletStore.MEMBERSHIP_PROPERTY);
+      properties.remove(StoreMembership.PROPERTY);
       return new CatalogImage(applied, catalog.loadTables(at), properties);
     } catch (RocksDBException e) {
       throw RocksErrors.of("reading the catalog's applied index", e);

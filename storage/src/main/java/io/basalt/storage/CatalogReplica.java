@@ -254,7 +254,7 @@ final class CatalogReplica implements ReplicaState {
     try (ReadOptions now = new ReadOptions()) {
       properties = replication.catalog().systemProperties(now);
     }
-    properties.remove(TabletStore.MEMBERSHIP_PROPERTY);
+    properties.remove(StoreMembership.PROPERTY);
     for (String key : properties.keySet()) {
       if (!image.properties().containsKey(key)) {
         replication.catalog().deleteSystemProperty(key);

@@ -7,8 +7,6 @@ import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.errors.TableExistsException;
-import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.replication.AppliedIndex;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftNode;
@@ -66,6 +64,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private StateExports exports;
   private TabletFences fences;
   private TabletReplacements replacements;
+  private final CatalogChanges catalogChanges;
   private final AtomicLong catalogInstalls = new AtomicLong();
   private final AtomicLong tabletInstalls = new AtomicLong();
   private volatile InstallStep beforeInstalling = group -> { };
@@ -84,6 +83,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     this.settings = settings;
     this.catalogGroup = groupId("catalog");
     this.catalogReplica = new CatalogReplica(this, catalogGroup);
+    this.catalogChanges = new CatalogChanges(this, catalogGroup);
     this.installRecords = new InstallRecords(db, catalogHandle, synced,
         store.directory().resolve("transfer").resolve("installs"));
   }
@@ -168,76 +168,9 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   // ---- the catalog ----
 
-  /** Creates a table through the catalog's log; the new table is this node's once its replica applied it. */
-  Table createTable(TableDefinition template, byte[] note) throws StorageException {
-    submitCatalog(CatalogEntries.createTable(template, note), "creating table " + template.name(),
-        template.name());
-    Table table = store.table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
-    awaitLeaders(table.definition());
-    return table;
-  }
-
-  /**
-   * Waits until every tablet of a new table has a leader this node knows of, as HBase's table creation returns once
-   * its regions are open: a client that then asks whether the table is available finds every region located.
-   * Elections take one to two election timeouts; past the request timeout the table is returned anyway, and its
-   * regions show in hbase:meta once their groups have elected.
-   */
-  private void awaitLeaders(TableDefinition table) throws StorageException {
-    awaitLeaders(table.id(), table.name(), table.tablets());
-  }
-
-  /** {@link #awaitLeaders(TableDefinition)} for some tablets of a table. */
-  void awaitLeaders(long tableId, String name, List<TabletDefinition> tablets) throws StorageException {
-    long deadline = System.nanoTime() + settings.raft().requestTimeout().toNanos();
-    for (TabletDefinition tablet : tablets) {
-      while (node().leaderNode(groupOf(tableId, tablet)) == 0 && System.nanoTime() < deadline) {
-        try {
-          Thread.sleep(10); // polling interval: Ratis tells of a new leader on its own threads, not to a waiter
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new StorageException("interrupted while waiting for table " + name + "'s tablets' leaders");
-        }
-      }
-    }
-  }
-
-  /** Alters or truncates a table through the catalog's log (see {@link CatalogEntries#reshapeTable}). */
-  Table reshapeTable(TableDefinition target, byte[] note, String what) throws StorageException {
-    submitCatalog(CatalogEntries.reshapeTable(target, note), what, target.name());
-    Table table = store.table(target.name()).orElseThrow(() -> new UnknownTableException(target.name()));
-    awaitLeaders(table.definition());
-    return table;
-  }
-
-  void dropTable(String name, byte[] note) throws StorageException {
-    submitCatalog(CatalogEntries.dropTable(name, note), "dropping table " + name, name);
-  }
-
-  Table replaceProperties(String name, java.util.Map<String, byte[]> properties, byte[] note)
-      throws StorageException {
-    submitCatalog(CatalogEntries.replaceProperties(name, properties, note), "changing table " + name, name);
-    return store.table(name).orElseThrow(() -> new UnknownTableException(name));
-  }
-
-  void putSystemProperty(String key, byte[] value) throws StorageException {
-    submitCatalog(CatalogEntries.putSystemProperty(key, value), "setting server property " + key, key);
-  }
-
-  void submitCatalog(byte[] entry, String what, String name) throws StorageException {
-    byte[] answer = node().submit(catalogGroup, entry, what);
-    CatalogEntries.Answer decoded;
-    try {
-      decoded = CatalogEntries.readAnswer(answer);
-    } catch (IOException e) {
-      throw new StorageException("unreadable answer of the catalog to " + what, e);
-    }
-    switch (decoded.status()) {
-      case CatalogEntries.OK -> { }
-      case CatalogEntries.TABLE_EXISTS -> throw new TableExistsException(name);
-      case CatalogEntries.UNKNOWN_TABLE -> throw new UnknownTableException(name);
-      default -> throw new StorageException(what + " failed: " + decoded.message());
-    }
+  /** Changes of the catalog made through its log. */
+  CatalogChanges catalogChanges() {
+    return catalogChanges;
   }
 
   /** Whether this node leads the catalog's group: the node whose master serves DDL. */

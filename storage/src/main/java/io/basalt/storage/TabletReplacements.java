@@ -76,9 +76,9 @@ final class TabletReplacements implements AutoCloseable {
       }
       fenced.add(tablet);
     }
-    replication.submitCatalog(CatalogEntries.replaceTablets(table.name(), TabletEntries.encodeFence(change)),
+    replication.catalogChanges().submitCatalog(CatalogEntries.replaceTablets(table.name(), TabletEntries.encodeFence(change)),
         "replacing tablets " + replaced + " of table " + table.name() + " by " + successors, table.name());
-    replication.awaitLeaders(table.id(), table.name(), successors);
+    replication.catalogChanges().awaitLeaders(table.id(), table.name(), successors);
     return successors;
   }
 

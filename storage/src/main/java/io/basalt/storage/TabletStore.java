@@ -15,7 +15,6 @@ import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.snapshotfiles.SnapshotDirectory;
 import io.basalt.storage.snapshotfiles.SnapshotWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -42,11 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
-  /**
-   * This store's place in a cluster, local to the node: the cluster id, the node id and the members. Never
-   * replicated: a replica installing the catalog from another node keeps its own.
-   */
-  static final String MEMBERSHIP_PROPERTY = "cluster.membership";
   private static final byte[] NO_NOTE = new byte[0];
 
   private final Path directory;
@@ -63,6 +57,7 @@ public final class TabletStore implements AutoCloseable {
   private final Object ddlLock = new Object();
   private final AtomicLong lastTabletId = new AtomicLong();
   private final Tablets tablets;
+  private final ClusterView clusterView = new ClusterView(this);
   private IdleIteratorSweeper idleIteratorSweeper;
   /** In cluster mode, this node's Raft groups, through which every change goes; null on a single node. */
   private volatile StoreReplication replication;
@@ -125,7 +120,7 @@ public final class TabletStore implements AutoCloseable {
       TabletTransfer tabletTransfer) throws StorageException {
     TabletStore store = open(directory, options);
     try {
-      store.checkMembership(cluster);
+      StoreMembership.check(store.catalog, directory, !store.tables.isEmpty(), cluster);
       StoreReplication.start(store, store.db, store.catalogHandle, cluster, tabletTransfer);
       return store;
     } catch (StorageException | RuntimeException e) {
@@ -140,88 +135,14 @@ public final class TabletStore implements AutoCloseable {
     tables.values().forEach(table -> table.replicateThrough(cluster));
   }
 
-  private void checkMembership(ClusterSettings cluster) throws StorageException {
-    String identity = cluster.clusterId() + " node " + cluster.membership().localNode() + " of "
-        + cluster.membership().members();
-    Optional<byte[]> recorded = catalog.systemProperty(MEMBERSHIP_PROPERTY);
-    if (recorded.isEmpty()) {
-      if (!tables.isEmpty()) {
-        throw new StorageException("data directory " + directory + " holds a single node's tables; a cluster member "
-            + "starts from an empty data directory (copy tables in with the copy tool)");
-      }
-      catalog.putSystemProperty(MEMBERSHIP_PROPERTY, identity.getBytes(StandardCharsets.UTF_8));
-      return;
-    }
-    String was = new String(recorded.get(), StandardCharsets.UTF_8);
-    if (!was.equals(identity)) {
-      throw new StorageException("data directory " + directory + " belongs to cluster " + was + ", not to "
-          + identity + "; start this node with its own data directory and the members it was formed with, or "
-          + "wipe the directory to join as a new replica");
-    }
-  }
-
   /** The cluster-mode part of this store, or null on a single node. */
   StoreReplication replication() {
     return replication;
   }
 
-  /**
-   * In cluster mode, runs {@code listener} after each catalog change applied on this node (made here or on another
-   * node), on the catalog's applier thread: it must be quick and must not change the catalog itself. Nothing on a
-   * single node, where every change is made by a caller of this store.
-   */
-  public void onCatalogChange(Runnable listener) {
-    StoreReplication cluster = replication;
-    if (cluster != null) {
-      cluster.onCatalogChange(listener);
-    }
-  }
-
-  /**
-   * In cluster mode, runs {@code listener} with the note of each replicated write as this node applies it (see
-   * {@link Table#writeAll(List, io.basalt.storage.data.Durability, io.basalt.storage.data.Waiting, byte[])}), on the
-   * tablet's applier thread: it must be quick. Nothing on a single node.
-   */
-  public void onWriteNote(java.util.function.Consumer<byte[]> listener) {
-    StoreReplication cluster = replication;
-    if (cluster != null) {
-      cluster.onWriteNote(listener);
-    }
-  }
-
-  /** In cluster mode, whether a catalog change with this note (a request's nonce) was applied on this node. */
-  public boolean catalogNoteApplied(byte[] note) {
-    StoreReplication cluster = replication;
-    return cluster != null && cluster.catalogNoteApplied(note);
-  }
-
-  /** A number that changes whenever this node learns of a new leader of any tablet or the catalog; 0 on one node. */
-  public long leadershipVersion() {
-    StoreReplication cluster = replication;
-    return cluster == null ? 0 : cluster.leadershipVersion();
-  }
-
-  /** Whether this store is a cluster member. */
-  public boolean isReplicated() {
-    return replication != null;
-  }
-
-  /**
-   * In cluster mode, the node (1-based) leading the group of {@code tablet} of {@code table} as far as this node
-   * knows, or 0 if none is known; on a single node, 1.
-   */
-  public int leaderOf(String table, TabletDefinition tablet) throws StorageException {
-    StoreReplication cluster = replication;
-    if (cluster == null) {
-      return 1;
-    }
-    return cluster.leaderOf(requireTable(table).definition(), tablet);
-  }
-
-  /** In cluster mode, the node leading the catalog's group as far as this node knows, or 0; on a single node, 1. */
-  public int catalogLeader() {
-    StoreReplication cluster = replication;
-    return cluster == null ? 1 : cluster.catalogLeader();
+  /** What this store knows of its cluster: the leaders of its tablets and catalog, the changes it applied. */
+  public ClusterView cluster() {
+    return clusterView;
   }
 
   Table tableById(long id) {
@@ -293,7 +214,7 @@ public final class TabletStore implements AutoCloseable {
       }
       List<FamilyDefinition> template = new ArrayList<>();
       families.forEach(family -> template.add(new FamilyDefinition(family.name(), "", family.options())));
-      return cluster.createTable(new TableDefinition(0, name, template, tabletsFor(splitRows), properties,
+      return cluster.catalogChanges().createTable(new TableDefinition(0, name, template, tabletsFor(splitRows), properties,
           template.size()), note);
     }
     synchronized (ddlLock) {
@@ -342,7 +263,7 @@ public final class TabletStore implements AutoCloseable {
     StoreReplication cluster = replication;
     if (cluster != null) {
       requireTable(name);
-      cluster.dropTable(name, note);
+      cluster.catalogChanges().dropTable(name, note);
       return;
     }
     dropLocally(name);
@@ -377,17 +298,8 @@ public final class TabletStore implements AutoCloseable {
       List<NewFamily> changedFamilies, Map<String, byte[]> properties, byte[] note) throws StorageException {
     StoreReplication cluster = replication;
     if (cluster != null) {
-      TableDefinition current = requireTable(name).definition();
-      List<FamilyDefinition> target = new ArrayList<>();
-      for (FamilyDefinition family : current.families()) {
-        if (dropFamilies.stream().noneMatch(family::hasName)) {
-          target.add(family.withOptions(changedFamilies.stream().filter(changed -> family.hasName(changed.name()))
-              .map(NewFamily::options).findFirst().orElse(family.options())));
-        }
-      }
-      addFamilies.forEach(family -> target.add(new FamilyDefinition(family.name(), "", family.options())));
-      return cluster.reshapeTable(new TableDefinition(current.id(), name, target, current.tablets(), properties,
-          target.size()), note, "altering table " + name);
+      return cluster.catalogChanges().alterTable(requireTable(name).definition(), addFamilies, dropFamilies,
+          changedFamilies, properties, note);
     }
     synchronized (ddlLock) {
       Table table = requireTable(name);
@@ -431,11 +343,8 @@ public final class TabletStore implements AutoCloseable {
       throws StorageException {
     StoreReplication cluster = replication;
     if (cluster != null) {
-      TableDefinition current = requireTable(name).definition();
-      List<FamilyDefinition> target = new ArrayList<>();
-      current.families().forEach(family -> target.add(new FamilyDefinition(family.name(), "", family.options())));
-      return cluster.reshapeTable(new TableDefinition(current.id(), name, target, tabletsFor(splitRows), properties,
-          target.size()), note, "truncating table " + name);
+      return cluster.catalogChanges().truncateTable(requireTable(name).definition(), tabletsFor(splitRows),
+          properties, note);
     }
     synchronized (ddlLock) {
       Table table = requireTable(name);
@@ -493,7 +402,7 @@ public final class TabletStore implements AutoCloseable {
     StoreReplication cluster = replication;
     if (cluster != null) {
       requireTable(name);
-      return cluster.replaceProperties(name, properties, note);
+      return cluster.catalogChanges().replaceProperties(name, properties, note);
     }
     return replacePropertiesLocally(name, properties);
   }
@@ -520,7 +429,7 @@ public final class TabletStore implements AutoCloseable {
   public void putSystemProperty(String key, byte[] value) throws StorageException {
     StoreReplication cluster = replication;
     if (cluster != null) {
-      cluster.putSystemProperty(key, value);
+      cluster.catalogChanges().putSystemProperty(key, value);
       return;
     }
     putSystemPropertyLocally(key, value);

@@ -138,7 +138,7 @@ class ReplicatedSchemaChangeTest {
     put("apple", A, "1");
     // A master retrying the request after a change of catalog leader: told it succeeded, and nothing is truncated.
     for (TabletStore store : cluster.running()) {
-      cluster.await(() -> store.catalogNoteApplied(note), "the truncate's note on " + store.directory());
+      cluster.await(() -> store.cluster().catalogNoteApplied(note), "the truncate's note on " + store.directory());
     }
     cluster.onCatalogLeader(leader -> leader.truncateTable("t", List.of(), Map.of(), note));
     cluster.awaitEqualReplicas("t");
@@ -148,7 +148,7 @@ class ReplicatedSchemaChangeTest {
     byte[] dropNote = {4, 3};
     cluster.onCatalogLeader(leader -> leader.dropTable("t", dropNote));
     for (TabletStore store : cluster.running()) {
-      cluster.await(() -> store.catalogNoteApplied(dropNote) && store.table("t").isEmpty(),
+      cluster.await(() -> store.cluster().catalogNoteApplied(dropNote) && store.table("t").isEmpty(),
           "the drop and its note on " + store.directory());
     }
   }

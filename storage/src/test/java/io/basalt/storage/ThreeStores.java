@@ -127,7 +127,7 @@ final class ThreeStores implements AutoCloseable {
     TabletStore[] leader = new TabletStore[1];
     await(() -> {
       for (TabletStore store : running()) {
-        if (store.catalogLeader() == nodeOf(store)) {
+        if (store.cluster().catalogLeader() == nodeOf(store)) {
           leader[0] = store;
           return true;
         }
@@ -187,7 +187,7 @@ final class ThreeStores implements AutoCloseable {
       for (TabletStore store : running()) {
         try {
           TabletDefinition tablet = store.table(table).orElseThrow().definition().tabletFor(row);
-          if (store.leaderOf(table, tablet) == nodeOf(store)) {
+          if (store.cluster().leaderOf(table, tablet) == nodeOf(store)) {
             leader[0] = store;
             return true;
           }

@@ -54,7 +54,7 @@ public final class RegionLocations {
       return Optional.of(self.serverName());
     }
     try {
-      int leader = store.leaderOf(table, tablet);
+      int leader = store.cluster().leaderOf(table, tablet);
       return leader == 0 ? Optional.empty() : nodes.server(leader);
     } catch (StorageException e) {
       return Optional.empty();
@@ -63,12 +63,12 @@ public final class RegionLocations {
 
   /** Changes whenever an answer of {@link #serverOf} may have changed (apart from tables changing). */
   public long version() {
-    return nodes == null ? 0 : store.leadershipVersion() * 31 + nodes.version();
+    return nodes == null ? 0 : store.cluster().leadershipVersion() * 31 + nodes.version();
   }
 
   /** Whether this process is the active master: always on one node, the catalog's leader in a cluster. */
   public boolean isActiveMaster() {
-    return nodes == null || store.catalogLeader() == localNode;
+    return nodes == null || store.cluster().catalogLeader() == localNode;
   }
 
   /** The active master, if one is known. */
@@ -76,7 +76,7 @@ public final class RegionLocations {
     if (nodes == null) {
       return Optional.of(self.serverName());
     }
-    int leader = store.catalogLeader();
+    int leader = store.cluster().catalogLeader();
     return leader == 0 ? Optional.empty() : nodes.server(leader);
   }
 

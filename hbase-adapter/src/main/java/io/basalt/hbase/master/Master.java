@@ -51,12 +51,12 @@ public final class Master implements AutoCloseable {
     this.automaticSplits = new AutomaticSplitsAndMerges(tables, splits, statistics, switches, splitMergePolicy,
         clock);
     this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
-    if (store.isReplicated()) {
+    if (store.cluster().isReplicated()) {
       // Another node's master may change the catalog: follow it. The store calls on the catalog's applier thread,
       // which must not wait (this node's own DDL may be waiting for that very entry), so the work is handed over.
       catalogFollower = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder().setDaemon(true)
           .setNameFormat("basalt-catalog-follower").build());
-      store.onCatalogChange(() -> catalogFollower.execute(this::followCatalog));
+      store.cluster().onCatalogChange(() -> catalogFollower.execute(this::followCatalog));
     } else {
       catalogFollower = null;
     }

@@ -89,7 +89,7 @@ public final class TableDdl {
       TableDescriptor stored = TableProperties.descriptor(properties);
       TableState.State state = TableProperties.state(properties);
       TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
-      if (descriptor != stored && !store.isReplicated()) {
+      if (descriptor != stored && !store.cluster().isReplicated()) {
         // A cluster's tables were all created naming it; only a single node's older tables can lack it.
         storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
       }
@@ -130,7 +130,7 @@ public final class TableDdl {
     List<byte[]> splits = SchemaChecks.splitKeys(name, splitKeys);
     synchronized (ddlLock) {
       checkNamespace(name);
-      if (tables.contains(name) && store.catalogNoteApplied(note)) {
+      if (tables.contains(name) && store.cluster().catalogNoteApplied(note)) {
         return tables.require(name);
       }
       if (TableName.META_TABLE_NAME.equals(name) || tables.contains(name)) {
@@ -162,7 +162,7 @@ public final class TableDdl {
    */
   public void delete(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return;
       }
       HBaseTable table = require(name);
@@ -183,7 +183,7 @@ public final class TableDdl {
   public HBaseTable disable(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return table;
       }
       if (!table.isEnabled()) {
@@ -203,7 +203,7 @@ public final class TableDdl {
   public HBaseTable enable(TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return table;
       }
       if (table.isEnabled()) {
@@ -230,7 +230,7 @@ public final class TableDdl {
     SchemaChecks.check(descriptor);
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return table;
       }
       StoreFileTrackers.checkModify(table.descriptor(), descriptor, !table.isEnabled());
@@ -257,7 +257,7 @@ public final class TableDdl {
 
   public HBaseTable addFamily(TableName name, ColumnFamilyDescriptor family, byte[] note) throws IOException {
     synchronized (ddlLock) {
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return require(name);
       }
       TableDescriptor current = require(name).descriptor();
@@ -271,7 +271,7 @@ public final class TableDdl {
 
   public HBaseTable modifyFamily(TableName name, ColumnFamilyDescriptor family, byte[] note) throws IOException {
     synchronized (ddlLock) {
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return require(name);
       }
       TableDescriptor current = require(name).descriptor();
@@ -285,7 +285,7 @@ public final class TableDdl {
 
   public HBaseTable deleteFamily(TableName name, byte[] family, byte[] note) throws IOException {
     synchronized (ddlLock) {
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return require(name);
       }
       TableDescriptor current = require(name).descriptor();
@@ -327,7 +327,7 @@ public final class TableDdl {
   public HBaseTable truncate(TableName name, boolean preserveSplits, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
-      if (store.catalogNoteApplied(note)) {
+      if (store.cluster().catalogNoteApplied(note)) {
         return table;
       }
       if (table.isEnabled()) {
