@@ -41,8 +41,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Nodes of a three-node cluster are killed with SIGKILL, in turn the leader of a written tablet, the active master
  * and a follower, while stock clients write rows across three families, increment counters and run check-and-mutate,
- * with the client's default retries. Afterwards every acknowledged write is there, no row is torn, every counter
- * lies between what was acknowledged and what was attempted, and no client saw an error. Each killed node is
+ * with the client's default retries, and a written region is split just before each kill (so a master may die in
+ * the middle of a split). Afterwards every acknowledged write is there, no row is torn, every counter lies between
+ * what was acknowledged and what was attempted, and no client saw an error. Each killed node is
  * restarted and the next kill waits until it serves again. {@code -Dbasalt.cluster.kills=N} runs N kills (5 by
  * default, the issue's long run is 100).
  */
@@ -99,6 +100,7 @@ class ClusterKillTest {
         thread.start();
       }
       List<String> failovers = new ArrayList<>();
+      List<String> splits = new CopyOnWriteArrayList<>();
       try (RegionLocator locator = connection.getRegionLocator(TABLE)) {
         for (int kill = 0; kill < KILLS; kill++) {
           awaitProgress(operations, PROGRESS_AFTER_KILL, writers);
@@ -112,6 +114,9 @@ class ClusterKillTest {
           for (int w = 0; w < WRITERS; w++) {
             before[w] = writers.get(w).done.get();
           }
+          // A split of a written region, racing the kill: the master may die between fencing the region and
+          // replacing it, and the writers must go on either way.
+          Thread splitter = split(connection, writers.get(kill % WRITERS), splits);
           cluster.kill(victim);
           long killedAt = System.nanoTime();
           // Every writer touches its own tablet and the counters' one: once each has gone on, every tablet has.
@@ -122,6 +127,7 @@ class ClusterKillTest {
           failovers.add(role + " (node " + victim + "): " + resumedMillis + " ms");
           awaitProgress(operations, PROGRESS_AFTER_KILL, writers);
           cluster.restart(victim);
+          splitter.join();
         }
       }
       awaitProgress(operations, PROGRESS_AFTER_KILL, writers);
@@ -130,6 +136,10 @@ class ClusterKillTest {
         thread.join();
       }
       System.out.println("Kill to every writer's next acknowledged operation: " + failovers);
+      System.out.println("Splits racing the kills: " + splits);
+      try (RegionLocator locator = connection.getRegionLocator(TABLE)) {
+        assertTrue(locator.getAllRegionLocations().size() > 4, "some split took effect: " + splits);
+      }
 
       List<Throwable> errors = new ArrayList<>();
       writers.forEach(writer -> errors.addAll(writer.errors));
@@ -140,6 +150,24 @@ class ClusterKillTest {
         }
       }
     }
+  }
+
+  /**
+   * Splits the region holding {@code writer}'s rows at a row it wrote, on a thread of its own with an admin of its
+   * own; what became of the split (done, or the error of a master killed under it) is added to {@code outcomes}.
+   */
+  private static Thread split(Connection connection, Writer writer, List<String> outcomes) {
+    byte[] row = writer.row(writer.acknowledgedRows.size() / 2);
+    Thread splitter = new Thread(() -> {
+      try (Admin admin = connection.getAdmin()) {
+        admin.split(TABLE, row);
+        outcomes.add("split at " + Bytes.toString(row));
+      } catch (IOException | RuntimeException e) {
+        outcomes.add("split at " + Bytes.toString(row) + " failed: " + e);
+      }
+    }, "splitter");
+    splitter.start();
+    return splitter;
   }
 
   /** Waits until the writers have made {@code count} more successful operations, or fails if they stall. */
