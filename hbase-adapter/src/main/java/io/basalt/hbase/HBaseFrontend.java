@@ -61,8 +61,9 @@ public final class HBaseFrontend implements AutoCloseable {
     NonceRegistry nonces = new NonceRegistry(clock, TimeUnit.MINUTES.toMillis(30));
     // In a cluster every replica learns the nonces of the increments it applies, for when it leads the tablet.
     store.cluster().onWriteNote(nonces::markApplied);
+    // A cluster records no family's first put with its own TTL: see WritePolicy.
     RegionDirectory directory = new RegionDirectory(tables, meta, clock, new WritePolicy(nonces,
-        settings.maxCellBytes(), master.ddl()::recordCellTtlFamilies), statistics);
+        settings.maxCellBytes(), master.ddl()::recordCellTtlFamilies, store.cluster().isReplicated()), statistics);
     CompactionPolicy compaction = settings.compactionPolicy();
     this.compactions = new CompactionQueue(clock, new WriteDrivenCompactions(compaction.minorMinCells()),
         directory);

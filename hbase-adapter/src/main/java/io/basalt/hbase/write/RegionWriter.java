@@ -2,7 +2,6 @@ package io.basalt.hbase.write;
 
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.read.CellTtls;
-import io.basalt.hbase.schema.CellTtlFamilies;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.MutationConverter.VersionLookup;
 import io.basalt.storage.data.Durability;
@@ -70,7 +69,7 @@ public final class RegionWriter {
     this.policy = policy;
     this.nonces = policy.nonces();
     this.converter = new MutationConverter(table.descriptor(), region,
-        family -> CellTtlFamilies.held(table.storage(), family));
+        family -> policy.holdsCellTtls(table.storage(), family));
   }
 
   /**
@@ -181,7 +180,7 @@ public final class RegionWriter {
     }
     List<byte[]> unrecorded = new ArrayList<>();
     for (byte[] family : mutation.getFamilyCellMap().keySet()) {
-      if (table.descriptor().hasColumnFamily(family) && !CellTtlFamilies.held(table.storage(), family)) {
+      if (table.descriptor().hasColumnFamily(family) && !policy.holdsCellTtls(table.storage(), family)) {
         unrecorded.add(family);
       }
     }
@@ -287,7 +286,7 @@ public final class RegionWriter {
     for (Cell cell : computed) {
       policy.checkCellSize(cell);
       byte[] family = CellUtil.cloneFamily(cell);
-      if (CellTtls.of(cell) != CellTtls.NONE && !CellTtlFamilies.held(table.storage(), family)
+      if (CellTtls.of(cell) != CellTtls.NONE && !policy.holdsCellTtls(table.storage(), family)
           && unrecorded.stream().noneMatch(f -> Bytes.equals(f, family))) {
         unrecorded.add(family);
       }

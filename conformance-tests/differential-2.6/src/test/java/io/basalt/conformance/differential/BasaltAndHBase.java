@@ -2,8 +2,10 @@ package io.basalt.conformance.differential;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.basalt.conformance.harness.BasaltCluster;
 import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.BasaltTarget;
 import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,6 +28,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * some twenty seconds to start, so the pair starts once and stops when the run ends. {@link #ofItsOwn()} is a pair
  * for one test class, stopped after it, for a test that changes what others would see (switches kept by the
  * cluster, fixed table names).
+ *
+ * <p>With the system property {@code basalt.conformance.cluster=N} Basalt is a cluster of N node processes on
+ * loopback instead of one process, and its client knows nothing but the nodes' ZooKeeper addresses, as a user's.
  */
 final class BasaltAndHBase implements BeforeAllCallback {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(BasaltAndHBase.class);
@@ -103,16 +108,23 @@ final class BasaltAndHBase implements BeforeAllCallback {
     return text.toString().replaceAll("\\d{13}", "<millis>");
   }
 
-  /** The stock client's settings for either server, alike but for where its ZooKeeper is. */
-  static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
+  /**
+   * The stock client's settings for either server, alike but for where its ZooKeeper is: {@code quorum} lists every
+   * {@code host:port}, one for a single process, one per node for a cluster.
+   */
+  static Configuration clientConfiguration(String quorum) {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", zookeeperHost);
-    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
+    conf.set("hbase.zookeeper.quorum", quorum);
     // Many sequences end in errors HBase's client retries; do not spend minutes finding out they persist.
     conf.setInt("hbase.client.retries.number", 3);
     conf.setLong("hbase.client.pause", 50);
     conf.setInt("hbase.client.operation.timeout", 60_000);
     return conf;
+  }
+
+  /** How many nodes Basalt runs as: 0 for one process without {@code --members}. */
+  static int clusterSize() {
+    return Integer.getInteger("basalt.conformance.cluster", 0);
   }
 
   private Servers started() {
@@ -126,21 +138,23 @@ final class BasaltAndHBase implements BeforeAllCallback {
   private static final class Servers implements AutoCloseable {
     private final AtomicInteger tables = new AtomicInteger();
     private Path dataDir;
-    private BasaltProcess basaltProcess;
+    private AutoCloseable basaltRunning;
     private HBaseOracleProcess hbaseProcess;
     private Connection basalt;
     private Connection hbase;
 
-    static Servers start(String name) {
+    static Servers start(String run) {
       Servers servers = new Servers();
+      // The cluster's run keeps logs apart from the single process's run of the same module.
+      String name = clusterSize() > 0 ? run + "-cluster" : run;
       try {
         servers.dataDir = Files.createTempDirectory("basalt-differential-");
-        servers.basaltProcess = BasaltProcess.start(servers.dataDir, name);
+        // HBase first: its twenty seconds of starting overlap Basalt's, which returns only once it serves.
         servers.hbaseProcess = HBaseOracleProcess.launch(name);
-        servers.basalt = ConnectionFactory.createConnection(clientConfiguration(
-            servers.basaltProcess.zookeeperHost(), servers.basaltProcess.zookeeperPort()));
+        BasaltTarget basalt = servers.startBasalt(name);
+        servers.basalt = ConnectionFactory.createConnection(clientConfiguration(basalt.zookeeperQuorum()));
         servers.hbase = OracleReadiness.connectWhenReady(servers.hbaseProcess,
-            clientConfiguration("127.0.0.1", servers.hbaseProcess.zookeeperPort()));
+            clientConfiguration("127.0.0.1:" + servers.hbaseProcess.zookeeperPort()));
         return servers;
       } catch (Exception e) {
         try {
@@ -152,11 +166,23 @@ final class BasaltAndHBase implements BeforeAllCallback {
       }
     }
 
+    /** One Basalt process, or with {@code basalt.conformance.cluster=N} a cluster of N, under the data directory. */
+    private BasaltTarget startBasalt(String name) throws IOException {
+      if (clusterSize() > 0) {
+        BasaltCluster cluster = BasaltCluster.start(dataDir, clusterSize(), name);
+        basaltRunning = cluster;
+        return cluster;
+      }
+      BasaltProcess process = BasaltProcess.start(dataDir, name);
+      basaltRunning = process;
+      return process;
+    }
+
     /** Connections first, then the processes, then Basalt's data; every step is tried, the first failure thrown. */
     @Override
     public void close() throws IOException {
       IOException failure = null;
-      AutoCloseable[] steps = {hbase, basalt, hbaseProcess, basaltProcess,
+      AutoCloseable[] steps = {hbase, basalt, hbaseProcess, basaltRunning,
           () -> BasaltServerExtension.deleteRecursively(dataDir)};
       for (AutoCloseable step : steps) {
         try {

@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * memstore over a version already in a file. Where the answer differs because HBase's compactions honour an open
  * scanner's read point, which Basalt's do not, the test says what each server keeps.
  */
+// Both cases flush, which on a cluster fails when the active master does not lead the table's tablet.
+@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+    disabledReason = NotInClusterYet.TABLE_FLUSH)
 class CompactionOracleTest {
   private static final byte[] F = Bytes.toBytes("b");
   private static final byte[] Q = Bytes.toBytes("q0");

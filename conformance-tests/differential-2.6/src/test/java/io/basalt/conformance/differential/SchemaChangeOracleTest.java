@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -38,6 +39,8 @@ class SchemaChangeOracleTest {
   @RegisterExtension
   static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void raisedVersionsShowOnlyWhatTheCloseTimeFlushKept() {
     String outcome = SERVERS.same((connection, admin, table) -> {
@@ -49,6 +52,8 @@ class SchemaChangeOracleTest {
     assertEquals("[3] raw [3/Put]", outcome);
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void eachFlushKeptTheVersionsItsOwnCellsAllowed() {
     String outcome = SERVERS.same((connection, admin, table) -> {
@@ -62,6 +67,8 @@ class SchemaChangeOracleTest {
     assertEquals("[6, 5, 3, 2]", outcome);
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void loweredThenRaisedVersionsShowWhatTheFirstChangeKept() {
     assertEquals("[5, 4] then [5, 4, 3, 2, 1]", SERVERS.same((connection, admin, table) -> {
@@ -74,6 +81,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void cellsDeletedBeforeKeepDeletedCellsIsTurnedOnStayGone() {
     assertEquals("[] raw [2/DeleteColumn]", SERVERS.same((connection, admin, table) -> {
@@ -87,6 +96,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void cellsPastTheTtlStayGoneWhenTheTtlIsRaised() {
     assertEquals("[new]", SERVERS.same((connection, admin, table) -> {
@@ -99,6 +110,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void minVersionsKeepTheNewestExpiredCellsThroughTheChange() {
     assertEquals("[c]", SERVERS.same((connection, admin, table) -> {
@@ -112,6 +125,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void disablingFlushesAsTheRegionsClose() {
     assertEquals("[3]", SERVERS.same((connection, admin, table) -> {
@@ -124,6 +139,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.TABLE_FLUSH)
   @Test
   void aFlushDropsWhatTimeRangeReadsSawBeforeIt() {
     assertEquals("[2] then []", SERVERS.same((connection, admin, table) -> {
@@ -135,6 +152,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void aDeletedVersionLeavesWithTheChangeAndItsMarkerStays() {
     assertEquals("[3/Put, 2/Delete, 1/Put]", SERVERS.same((connection, admin, table) -> {
@@ -148,6 +167,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void anyChangeFlushesAndCellsWrittenAfterItFollowTheNewRules() {
     assertEquals("[4, 3]", SERVERS.same((connection, admin, table) -> {
@@ -160,6 +181,8 @@ class SchemaChangeOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void snapshotsAndSplitsFlush() {
     assertEquals("[3]", SERVERS.same((connection, admin, table) -> {

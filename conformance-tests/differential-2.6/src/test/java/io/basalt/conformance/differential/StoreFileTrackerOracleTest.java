@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.client.RetriesExhaustedException;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -56,6 +57,8 @@ class StoreFileTrackerOracleTest {
     });
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void trackersChangeOnlyThroughMigration() {
     for (String tracker : new String[] {"FILE", "default", "bogus"}) {
@@ -79,6 +82,8 @@ class StoreFileTrackerOracleTest {
     }));
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void changeSftRecordsTheTrackerAsHBaseDoes() {
     assertEquals("table[IS_META=false, " + TRACKER + "=DEFAULT] f{" + TRACKER + "=FILE} | table[IS_META=false, "
@@ -149,6 +154,8 @@ class StoreFileTrackerOracleTest {
     }
   }
 
+  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+      disabledReason = NotInClusterYet.REASON)
   @Test
   void clonesAndRestoresKeepOrSetTheTracker() {
     for (String tracker : new String[] {"", "FILE", "bogus"}) {
