@@ -7,6 +7,7 @@ import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.replication.AppliedIndex;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftNode;
@@ -14,8 +15,11 @@ import io.basalt.storage.replication.ReplicaState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -375,18 +379,68 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
             + "the client located them)", 0);
       }
     }
-    // Decided against the catalog as this node applied it, and at least against the entries that created the
-    // families it writes (the definition can be a step ahead of the recorded index while an entry is applied).
-    long decidedAt = catalogReplica.appliedIndex();
-    for (FamilyDefinition family : table.families()) {
-      decidedAt = Math.max(decidedAt, family.createdAt());
-    }
-    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt, mutations, note);
+    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt(table), mutations, note);
     byte[] answer = node().submit(group, entry, describe(table, tablet));
     if (java.util.Arrays.equals(answer, TabletEntries.FENCED)) {
       // Appended after the tablet's fence, so applied nowhere: the writer looks the tablet up again and retries.
       throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
     }
+  }
+
+  /**
+   * Writes mutations this node decided from its own replica to each row's tablet through the tablet's leader,
+   * wherever it is; those for a tablet being split or merged are left out. Only for writes that stay right whatever
+   * the leader holds beyond what this replica has applied: a flush's or a compaction's erasures of exact cells,
+   * which the leader would find to be garbage too (more versions or markers only add to it), and which a retry
+   * applies again harmlessly.
+   */
+  @Override
+  public void writeThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note)
+      throws StorageException {
+    Map<TabletDefinition, List<RowMutation>> byTablet = new LinkedHashMap<>();
+    for (RowMutation mutation : mutations) {
+      byTablet.computeIfAbsent(table.tabletFor(mutation.row()), tablet -> new ArrayList<>()).add(mutation);
+    }
+    long decidedAt = decidedAt(table);
+    for (Map.Entry<TabletDefinition, List<RowMutation>> tablet : byTablet.entrySet()) {
+      RaftGroupId group = groupOf(table.id(), tablet.getKey());
+      if (fences.of(group) != null) {
+        continue;
+      }
+      node().submitThroughLeader(group, TabletEntries.encodeWrite(table.id(), decidedAt, tablet.getValue(), note),
+          describe(table, tablet.getKey()));
+    }
+  }
+
+  @Override
+  public void eraseRows(TableDefinition table, byte[] lowRow, byte[] highRow) throws StorageException {
+    for (TabletDefinition tablet : table.tablets()) {
+      if (!tablet.overlaps(lowRow, highRow)) {
+        continue;
+      }
+      // The range clipped to the tablet (an empty high row is the open end).
+      byte[] low = ByteArrays.compare(lowRow, tablet.startRow()) > 0 ? lowRow : tablet.startRow();
+      byte[] high = highRow.length > 0 && (tablet.endRow().length == 0
+          || ByteArrays.compare(highRow, tablet.endRow()) < 0) ? highRow : tablet.endRow();
+      byte[] answer = node().submitThroughLeader(groupOf(table.id(), tablet), TabletEntries.encodeEraseRows(
+          new TabletEntries.EraseRows(table.id(), low, high)), "erasing rows of " + describe(table, tablet));
+      if (java.util.Arrays.equals(answer, TabletEntries.FENCED)) {
+        throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
+      }
+    }
+  }
+
+  /**
+   * The catalog index a write is decided against: as this node applied the catalog, and at least the entries that
+   * created the families it writes (the definition can be a step ahead of the recorded index while an entry is
+   * applied).
+   */
+  private long decidedAt(TableDefinition table) {
+    long decidedAt = catalogReplica.appliedIndex();
+    for (FamilyDefinition family : table.families()) {
+      decidedAt = Math.max(decidedAt, family.createdAt());
+    }
+    return decidedAt;
   }
 
   @Override

@@ -198,6 +198,21 @@ public final class Table {
   }
 
   /**
+   * {@link #writeAll(List, Durability)} for a write this node decided from its own replica that stays right whatever
+   * a tablet's leader holds beyond it, such as a flush's erasures of exact cells: in cluster mode each row's part
+   * goes to its tablet's log through the tablet's leader, wherever it is (see {@link StoreReplication}); a tablet
+   * being split or merged gets none. On a single node, {@link #writeAll(List, Durability)}.
+   */
+  public void writeThroughLeaders(List<RowMutation> mutations, Durability durability) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated == null) {
+      writeAll(mutations, durability);
+    } else if (!mutations.isEmpty()) {
+      replicated.writeThroughLeaders(definition, mutations, NO_NOTE);
+    }
+  }
+
+  /**
    * The cluster-mode write: the mutations go to the log of the tablet holding their rows, under the rows' locks (so
    * a read-modify-write decided under them is appended once), and are applied here and on every replica.
    */
@@ -407,7 +422,8 @@ public final class Table {
    * of RocksDB range deletions, logged and fsynced before it returns. It is applied while every row lock is held,
    * so a read-modify-write of a row in the range (an increment, a check-and-mutate) lands wholly before it or wholly
    * after it, and readers see each row with all its cells or with none. The space goes when compactions reach the
-   * range; cursors already open keep reading what they started with.
+   * range; cursors already open keep reading what they started with. In cluster mode this changes this node's
+   * replica alone (an install replacing a tablet's rows): {@link #eraseRows} erases them on every replica.
    */
   public void deleteRows(byte[] lowRow, byte[] highRow) throws StorageException {
     onFiles("deleting rows", (db, handles) -> {
@@ -416,6 +432,39 @@ public final class Table {
         db.write(writeOptions.get(Durability.LOG_FSYNC, Waiting.ALLOWED), batch);
       }
     });
+  }
+
+  /**
+   * Erases every cell of rows {@code [lowRow, highRow)} as {@link #deleteRows} does, on every replica: in cluster mode
+   * an entry in the log of each tablet the range overlaps, appended through the tablet's leader wherever it is (a
+   * region's truncation is a master's call); on a single node, {@link #deleteRows}.
+   */
+  public void eraseRows(byte[] lowRow, byte[] highRow) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated == null) {
+      deleteRows(lowRow, highRow);
+    } else {
+      replicated.eraseRows(definition, lowRow, highRow);
+    }
+  }
+
+  /**
+   * Applies a committed erasure of rows {@code [lowRow, highRow)} of one of this table's tablets, with {@code extra}
+   * (the group's applied index) in the same batch, written without RocksDB's log.
+   */
+  void eraseRowsReplicated(byte[] lowRow, byte[] highRow, WriteBatch extra, org.rocksdb.WriteOptions withoutLog)
+      throws StorageException {
+    applying.readLock().lock();
+    try {
+      if (!dropped) {
+        TableFiles.deleteRows(db, handles, lowRow, highRow, extra);
+      }
+      db.write(withoutLog, extra);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("applying an erasure of rows of table " + definition.name(), e);
+    } finally {
+      applying.readLock().unlock();
+    }
   }
 
   /**

@@ -19,6 +19,7 @@ final class TabletEntries {
   private static final int WRITE = 1;
   private static final int FENCE = 2;
   private static final int LIFT_FENCE = 3;
+  private static final int ERASE_ROWS = 4;
 
   /** A replica's answer to a write appended after its tablet's fence: not applied. */
   static final byte[] FENCED = {1};
@@ -30,7 +31,30 @@ final class TabletEntries {
   private TabletEntries() {}
 
   /** An entry of a tablet's log. */
-  sealed interface Entry permits Write, Fence {}
+  sealed interface Entry permits Write, Fence, EraseRows {}
+
+  /** Every cell of rows {@code [lowRow, highRow)} of the tablet erased (a region's truncation); bounds inside it. */
+  record EraseRows(long tableId, byte[] lowRow, byte[] highRow) implements Entry {}
+
+  static byte[] encodeEraseRows(EraseRows erase) {
+    int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(ERASE_ROWS)
+        + CodedOutputStream.computeInt64SizeNoTag(erase.tableId())
+        + CodedOutputStream.computeByteArraySizeNoTag(erase.lowRow())
+        + CodedOutputStream.computeByteArraySizeNoTag(erase.highRow());
+    byte[] entry = new byte[size];
+    CodedOutputStream out = CodedOutputStream.newInstance(entry);
+    try {
+      out.writeUInt32NoTag(FORMAT);
+      out.writeUInt32NoTag(ERASE_ROWS);
+      out.writeInt64NoTag(erase.tableId());
+      out.writeByteArrayNoTag(erase.lowRow());
+      out.writeByteArrayNoTag(erase.highRow());
+      out.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new IllegalStateException("entry size computed wrongly", e);
+    }
+    return entry;
+  }
 
   /**
    * One write: the table, the catalog entry it was decided against, its row mutations, and the writer's note that
@@ -164,6 +188,13 @@ final class TabletEntries {
         throw new IOException("tablet log entry has trailing bytes");
       }
       return fence;
+    }
+    if (kind == ERASE_ROWS) {
+      EraseRows erase = new EraseRows(in.readInt64(), in.readByteArray(), in.readByteArray());
+      if (!in.isAtEnd()) {
+        throw new IOException("tablet log entry has trailing bytes");
+      }
+      return erase;
     }
     if (kind != WRITE) {
       throw new IOException("tablet log entry of unknown kind " + kind);

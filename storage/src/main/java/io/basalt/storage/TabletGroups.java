@@ -15,6 +15,18 @@ interface TabletGroups {
    */
   void write(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException;
 
+  /**
+   * Appends each row's mutations to its tablet's log through the tablet's leader, wherever it is; for writes decided
+   * from this node's replica that any replica's view makes right (see {@link Table#writeThroughLeaders}).
+   */
+  void writeThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException;
+
+  /**
+   * Erases rows {@code [lowRow, highRow)} (empty bounds are open) on every replica: an entry in the log of each tablet
+   * the range overlaps, through its leader.
+   */
+  void eraseRows(TableDefinition table, byte[] lowRow, byte[] highRow) throws StorageException;
+
   /** Returns once a read of {@code range} on this node is linearizable (this node leads its tablets, caught up). */
   void readBarrier(TableDefinition table, RowRange range) throws StorageException;
 }

@@ -58,6 +58,9 @@ final class TabletReplica implements ReplicaState {
     if (decoded instanceof TabletEntries.Fence fence) {
       return applyFence(at, fence);
     }
+    if (decoded instanceof TabletEntries.EraseRows erase) {
+      return applyErase(at, erase);
+    }
     TabletEntries.Write write = (TabletEntries.Write) decoded;
     replication.awaitCatalog(write.catalogIndex());
     try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
@@ -78,6 +81,21 @@ final class TabletReplica implements ReplicaState {
       throw RocksErrors.of("recording the applied index", e);
     }
     return NO_ANSWER;
+  }
+
+  /** Erases rows of the tablet, unless it is fenced (then, as a write after the fence, nowhere). */
+  private byte[] applyErase(AppliedIndex at, TabletEntries.EraseRows erase) throws IOException {
+    try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
+      Table table = replication.store().tableById(erase.tableId());
+      if (replication.fences().of(group) != null || table == null) {
+        replication.writeWithoutLog(batch);
+        return table == null ? NO_ANSWER : TabletEntries.FENCED;
+      }
+      table.eraseRowsReplicated(erase.lowRow(), erase.highRow(), batch, replication.withoutLog());
+      return NO_ANSWER;
+    } catch (org.rocksdb.RocksDBException e) {
+      throw RocksErrors.of("recording the applied index", e);
+    }
   }
 
   /**

@@ -154,6 +154,39 @@ class ReplicatedSchemaChangeTest {
   }
 
   @Test
+  void rowsErasedOrWrittenFromAnyNodeReachEveryReplicaThroughTheLeaders() throws Exception {
+    put("apple", A, "1");
+    put("kiwi", A, "2");
+    put("zebra", A, "3");
+    cluster.awaitEqualReplicas("t");
+    // From a node that leads neither tablet (if there is one): a region's truncation, as the master makes it.
+    TabletStore follower = cluster.running().stream().filter(store -> !leads(store, "apple") && !leads(store, "zebra"))
+        .findFirst().orElse(cluster.store(1));
+    follower.table("t").orElseThrow().eraseRows(bytes("b"), bytes("n"));
+    cluster.awaitEqualReplicas("t");
+    for (TabletStore store : cluster.running()) {
+      assertEquals(Map.of("apple/a", "1", "zebra/a", "3"), cells(store), "on " + store.directory());
+    }
+    // A flush's erasures of exact cells, written from that node's own view.
+    follower.table("t").orElseThrow().writeThroughLeaders(List.of(RowMutation.forRow(bytes("apple"))
+        .erase(A, bytes("q"), 1, 4).build(), RowMutation.forRow(bytes("zebra")).erase(A, bytes("q"), 1, 4).build()),
+        io.basalt.storage.data.Durability.LOG);
+    cluster.awaitEqualReplicas("t");
+    for (TabletStore store : cluster.running()) {
+      assertEquals(Map.of(), cells(store), "on " + store.directory());
+    }
+  }
+
+  private boolean leads(TabletStore store, String row) {
+    try {
+      return store.cluster().leaderOf("t", store.table("t").orElseThrow().definition().tabletFor(bytes(row)))
+          == cluster.nodeOf(store);
+    } catch (StorageException e) {
+      return false;
+    }
+  }
+
+  @Test
   void aRestartedReplicaCatchesUpWithAnAlterAndATruncateFromTheLog() throws Exception {
     put("apple", A, "1");
     int away = cluster.nodeOf(cluster.awaitCatalogLeader()) == 3 ? 2 : 3;

@@ -158,7 +158,7 @@ public final class TabletCompaction {
           cellsErased += rowErasures.erasures().size();
         }
       }
-      storage.writeAll(erasures, Durability.LOG);
+      storage.writeThroughLeaders(erasures, Durability.LOG);
     }
   }
 

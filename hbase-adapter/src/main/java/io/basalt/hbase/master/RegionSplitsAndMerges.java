@@ -171,7 +171,7 @@ public final class RegionSplitsAndMerges {
         throw new TableNotEnabledException(name);
       }
       TabletDefinition tablet = tabletOf(table, region);
-      table.storage().deleteRows(tablet.startRow(), tablet.endRow());
+      table.storage().eraseRows(tablet.startRow(), tablet.endRow());
     });
   }
 

@@ -88,9 +88,10 @@ public final class TableDdl {
       Map<String, byte[]> properties = storageTable.definition().properties();
       TableDescriptor stored = TableProperties.descriptor(properties);
       TableState.State state = TableProperties.state(properties);
-      TableDescriptor descriptor = StoreFileTrackers.withTracker(stored);
-      if (descriptor != stored && !store.cluster().isReplicated()) {
-        // A cluster's tables were all created naming it; only a single node's older tables can lack it.
+      // A cluster's tables were all created naming their tracker, and a modify may leave it out, as HBase's does:
+      // there the descriptor is published as the catalog holds it. Only a single node's older tables can lack it.
+      TableDescriptor descriptor = store.cluster().isReplicated() ? stored : StoreFileTrackers.withTracker(stored);
+      if (descriptor != stored) {
         storageTable = store.replaceProperties(storageTable.name(), TableProperties.of(descriptor, state));
       }
       tables.publish(new HBaseTable(name, descriptor, state, storageTable));

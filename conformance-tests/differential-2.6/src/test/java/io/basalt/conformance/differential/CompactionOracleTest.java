@@ -19,7 +19,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -29,8 +28,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * scanner's read point, which Basalt's do not, the test says what each server keeps.
  */
 // Both cases flush, which on a cluster fails when the active master does not lead the table's tablet.
-@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-    disabledReason = NotInClusterYet.TABLE_FLUSH)
 class CompactionOracleTest {
   private static final byte[] F = Bytes.toBytes("b");
   private static final byte[] Q = Bytes.toBytes("q0");

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  *
  * <p>{@code -Ddifferential.seed=N} replays a run ({@code random} draws a new seed); {@code -Ddifferential.ops=N}
  * sets its length; {@code -Ddifferential.long=true} runs the long version. Against a cluster
- * ({@code basalt.conformance.cluster=N}) the default run is shorter, and leaves out the periodic flush and major
- * compaction ({@link NotInClusterYet#skipsTableFlush}).
+ * ({@code basalt.conformance.cluster=N}) the default run is shorter.
  */
 class DifferentialTest {
   private static final long DEFAULT_SEED = 1;
@@ -55,10 +54,6 @@ class DifferentialTest {
     String replay = "replay with: mvn -B verify -pl conformance-tests/differential-2.6 -am -Dtest=DifferentialTest"
         + " -Dsurefire.failIfNoSpecifiedTests=false -Ddifferential.seed=" + seed + " -Ddifferential.ops=" + operations;
     System.out.println("Differential test: seed " + seed + ", " + operations + " operations (" + replay + ")");
-    if (NotInClusterYet.skipsTableFlush()) {
-      System.out.println("Against a cluster: no flush and major compaction every " + COMPACTION_INTERVAL
-          + " operations (NotInClusterYet.skipsTableFlush)");
-    }
 
     Connection basaltConnection = SERVERS.basalt();
     Connection hbaseConnection = SERVERS.hbase();
@@ -93,7 +88,7 @@ class DifferentialTest {
         }
         remember(history, i + ": " + operation.description() + "\n    -> "
             + expected.text().replace("\n", "\n       "));
-        if ((i + 1) % COMPACTION_INTERVAL == 0 && !NotInClusterYet.skipsTableFlush()) {
+        if ((i + 1) % COMPACTION_INTERVAL == 0) {
           String before = everything(real);
           String compacted = null;
           String basaltCompacted = null;

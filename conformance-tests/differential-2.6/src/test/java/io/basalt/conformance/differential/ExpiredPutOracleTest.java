@@ -21,7 +21,6 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -32,8 +31,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * 2 found the difference at its 5,314th operation.
  */
 // Every case flushes, which on a cluster fails when the active master does not lead the case's tablet.
-@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-    disabledReason = NotInClusterYet.TABLE_FLUSH)
 class ExpiredPutOracleTest {
   /** Far past any run: the cell with it never expires during the test. */
   private static final long LONG_TTL = 1L << 50;

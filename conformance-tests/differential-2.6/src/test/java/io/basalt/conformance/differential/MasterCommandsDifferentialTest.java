@@ -37,8 +37,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * regions apart only by its success: what HBase leaves behind then is an overlap in hbase:meta that Basalt's
  * tablets cannot hold (docs/compatibility.md says how they differ).
  */
-// truncateRegion and merges; the class starts servers of its own, so it is disabled whole, before they start.
-@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+", disabledReason = NotInClusterYet.REASON)
+@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+    disabledReason = NotInClusterYet.OWN_SERVERS)
 class MasterCommandsDifferentialTest {
   @RegisterExtension
   static final BasaltAndHBase SERVERS = BasaltAndHBase.ofItsOwn();

@@ -7,25 +7,13 @@ package io.basalt.conformance.differential;
  * the cluster too.
  */
 final class NotInClusterYet {
-  static final String REASON = "cluster mode does not replicate altering families, truncating, splitting or merging, "
-      + "or snapshots yet";
+  static final String REASON = "cluster mode does not replicate snapshots yet";
 
   /**
-   * A bug, not a missing feature: on a cluster, flushing a table (Admin.flush, and the flush that disable and modify
-   * make) whose memtables hold cells HBase's flush would drop fails. The flush runs on the active master and writes
-   * those cells' erasures there, in batches that may span two tablets, to tablets the master may not lead; both are
-   * refused (NotLeaderException), answered as PleaseHoldException, and retried until the client gives up.
+   * Not a missing feature: a test class that starts a Basalt and an HBase of its own, which on three nodes would add
+   * some two minutes to the build for commands the shared servers' tests already cover on the cluster.
    */
-  static final String TABLE_FLUSH = "on a cluster a table's flush writes its erasures from the active master, "
-      + "which may not lead the table's tablets, and is refused";
+  static final String OWN_SERVERS = "starts servers of its own; on a cluster that would add minutes to the build";
 
   private NotInClusterYet() {}
-
-  /**
-   * Whether DifferentialTest leaves out its periodic flush and major compaction, for {@link #TABLE_FLUSH}. The final
-   * comparison of everything stored still runs.
-   */
-  static boolean skipsTableFlush() {
-    return BasaltAndHBase.clusterSize() > 0;
-  }
 }

@@ -39,8 +39,6 @@ class SchemaChangeOracleTest {
   @RegisterExtension
   static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void raisedVersionsShowOnlyWhatTheCloseTimeFlushKept() {
     String outcome = SERVERS.same((connection, admin, table) -> {
@@ -52,8 +50,6 @@ class SchemaChangeOracleTest {
     assertEquals("[3] raw [3/Put]", outcome);
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void eachFlushKeptTheVersionsItsOwnCellsAllowed() {
     String outcome = SERVERS.same((connection, admin, table) -> {
@@ -67,8 +63,6 @@ class SchemaChangeOracleTest {
     assertEquals("[6, 5, 3, 2]", outcome);
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void loweredThenRaisedVersionsShowWhatTheFirstChangeKept() {
     assertEquals("[5, 4] then [5, 4, 3, 2, 1]", SERVERS.same((connection, admin, table) -> {
@@ -81,8 +75,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void cellsDeletedBeforeKeepDeletedCellsIsTurnedOnStayGone() {
     assertEquals("[] raw [2/DeleteColumn]", SERVERS.same((connection, admin, table) -> {
@@ -96,8 +88,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void cellsPastTheTtlStayGoneWhenTheTtlIsRaised() {
     assertEquals("[new]", SERVERS.same((connection, admin, table) -> {
@@ -110,8 +100,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void minVersionsKeepTheNewestExpiredCellsThroughTheChange() {
     assertEquals("[c]", SERVERS.same((connection, admin, table) -> {
@@ -125,8 +113,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void disablingFlushesAsTheRegionsClose() {
     assertEquals("[3]", SERVERS.same((connection, admin, table) -> {
@@ -139,8 +125,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.TABLE_FLUSH)
   @Test
   void aFlushDropsWhatTimeRangeReadsSawBeforeIt() {
     assertEquals("[2] then []", SERVERS.same((connection, admin, table) -> {
@@ -152,8 +136,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void aDeletedVersionLeavesWithTheChangeAndItsMarkerStays() {
     assertEquals("[3/Put, 2/Delete, 1/Put]", SERVERS.same((connection, admin, table) -> {
@@ -167,8 +149,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void anyChangeFlushesAndCellsWrittenAfterItFollowTheNewRules() {
     assertEquals("[4, 3]", SERVERS.same((connection, admin, table) -> {

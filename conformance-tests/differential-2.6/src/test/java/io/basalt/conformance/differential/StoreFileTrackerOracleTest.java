@@ -57,8 +57,6 @@ class StoreFileTrackerOracleTest {
     });
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void trackersChangeOnlyThroughMigration() {
     for (String tracker : new String[] {"FILE", "default", "bogus"}) {
@@ -82,8 +80,6 @@ class StoreFileTrackerOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void changeSftRecordsTheTrackerAsHBaseDoes() {
     assertEquals("table[IS_META=false, " + TRACKER + "=DEFAULT] f{" + TRACKER + "=FILE} | table[IS_META=false, "
