@@ -65,6 +65,8 @@ final class AlternatingRounds {
         List<Measurement> onFirst = new ArrayList<>();
         List<Measurement> onSecond = new ArrayList<>();
         List<List<Double>> secondByProcess = new ArrayList<>();
+        List<Double> firstCompiling = new ArrayList<>();
+        List<Double> secondCompiling = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
           List<ServerUnderTest> order = round % 2 == 1 ? List.of(first, second) : List.of(second, first);
           for (ServerUnderTest server : order) {
@@ -76,14 +78,17 @@ final class AlternatingRounds {
             }
             if (server == first) {
               onFirst.add(run.measurement());
+              firstCompiling.add(run.serverCompilerShare());
             } else {
               onSecond.add(run.measurement());
               secondByProcess.add(run.cpuMicrosPerOpByProcess());
+              secondCompiling.add(run.serverCompilerShare());
             }
           }
           oneMinuteLoads.add(LoadAverage.oneMinute());
         }
-        PairedRounds rounds = new PairedRounds(workload.command(), threads, onFirst, onSecond, secondByProcess);
+        PairedRounds rounds = new PairedRounds(workload.command(), threads, onFirst, onSecond, secondByProcess,
+            firstCompiling, secondCompiling);
         results.add(rounds);
         Progress.say("PE %d/%d %s × %d threads: %s %s | %s %s", step, steps, workload.command(), threads,
             first.name(), rounds.firstMedian(), second.name(), rounds.secondMedian());

@@ -83,11 +83,15 @@ public final class PairedBenchmark {
       running.remove(singleNode);
       if (plan.failovers() > 0) {
         Progress.say("Failover: %d kills of the node leading the most tablets", plan.failovers());
+        FailoverTimer timer = new FailoverTimer(cluster);
         try {
-          results.failover(new FailoverTimer(cluster).measure(plan.failovers()));
+          results.failover(timer.measure(plan.failovers()));
+          if (timer.failure() != null) {
+            results.note("The failovers stopped early: " + timer.failure());
+          }
         } catch (IOException e) {
-          results.note("The failover measurement failed: " + e.getMessage()
-              + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+          results.note("The failover measurement failed: " + FailoverTimer.firstLine(e)
+              + (e.getCause() == null ? "" : " (" + FailoverTimer.firstLine(e.getCause()) + ")"));
         }
         results.load("after the failovers " + LoadAverage.read());
       }

@@ -21,9 +21,10 @@ public record FailoverTimes(List<Kill> kills) {
     }
 
     public String describe() {
-      return String.format(Locale.ROOT, "node %d (led %d of %d tablets): %s ms; restarted and ready in %.1f s", node,
-          millisByTablet.size(), tablets,
-          millisByTablet.stream().map(String::valueOf).collect(Collectors.joining(", ")), restartMillis / 1000.0);
+      return String.format(Locale.ROOT, "node %d (led %d of %d tablets): %s ms; %s", node, millisByTablet.size(),
+          tablets, millisByTablet.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+          restartMillis < 0 ? "did not start again" : String.format(Locale.ROOT, "restarted and ready in %.1f s",
+              restartMillis / 1000.0));
     }
   }
 

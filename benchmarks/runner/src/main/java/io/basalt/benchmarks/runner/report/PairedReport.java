@@ -67,11 +67,14 @@ public final class PairedReport {
         + "then the lowest and highest round, which is the run-to-run noise. Latency in µs (each the median over "
         + "the rounds of the mean of the threads' medians and of the highest thread's p99). ÷ is " + second
         + " over " + first + ". Server CPU is the CPU time of every server process (for a cluster, all its nodes "
-        + "together) over the operations the client made; the last column splits the cluster's among its nodes, "
-        + "busiest first (the tablet's leader, then its followers).\n\n");
+        + "together) over the operations the client made, then the same without the JIT compilers' threads (short "
+        + "runs on a loaded machine spend much of their CPU compiling, and a cluster runs three JVMs' compilers); "
+        + "the last column splits the cluster's among its nodes, busiest first (the tablet's leader, then its "
+        + "followers), compilers included.\n\n");
     MarkdownTable table = new MarkdownTable("Workload", "Threads", first + " ops/s", "range", second + " ops/s",
         "range", "÷", first + " p50", first + " p99", second + " p50", second + " p99",
-        "Server CPU µs/op (" + first + " / " + second + ")", "CPU ÷", second + " CPU µs/op by process");
+        "Server CPU µs/op (" + first + " / " + second + ")", "CPU ÷", "without JIT (" + first + " / " + second + ")",
+        second + " CPU µs/op by process");
     for (PairedRounds row : results.rounds()) {
       Measurement a = row.firstMedian();
       Measurement b = row.secondMedian();
@@ -79,7 +82,8 @@ public final class PairedReport {
           range(row.second()), Format.ratio(row.throughputRatio()), Format.micros(a, a.p50Micros()),
           Format.micros(a, a.p99Micros()), Format.micros(b, b.p50Micros()), Format.micros(b, b.p99Micros()),
           Format.optional(a.serverCpuPerOp()) + " / " + Format.optional(b.serverCpuPerOp()),
-          Format.ratio(row.cpuRatio()), byProcess(row.secondProcessesBusiestFirst()));
+          Format.ratio(row.cpuRatio()), Format.number(row.firstCpuWithoutCompiling()) + " / "
+              + Format.number(row.secondCpuWithoutCompiling()), byProcess(row.secondProcessesBusiestFirst()));
     }
     text.append(table.render());
   }
@@ -110,7 +114,8 @@ public final class PairedReport {
         + "again on its data, and once every tablet has taken a write the next kill follows.\n\n");
     long[] all = failover.allMillis();
     long[] worst = failover.worstPerKill();
-    long[] restarts = failover.kills().stream().mapToLong(FailoverTimes.Kill::restartMillis).sorted().toArray();
+    long[] restarts = failover.kills().stream().mapToLong(FailoverTimes.Kill::restartMillis)
+        .filter(millis -> millis >= 0).sorted().toArray();
     MarkdownTable table = new MarkdownTable("Measured", "min / median / max", "Target");
     table.row(String.format(Locale.ROOT, "Kill to each affected tablet's next acknowledged write (%d tablets over "
         + "%d kills)", all.length, failover.kills().size()), FailoverTimes.summary(all),

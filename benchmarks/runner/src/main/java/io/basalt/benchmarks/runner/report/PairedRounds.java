@@ -1,6 +1,7 @@
 package io.basalt.benchmarks.runner.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -10,14 +11,50 @@ import java.util.OptionalDouble;
  *
  * @param secondByProcess for each of the second server's rounds, its processes' CPU per operation (a cluster's
  *     nodes); empty lists when it is one process
+ * @param firstCompiling for each of the first server's rounds, the share of its CPU its JIT compilers took (-1
+ *     when unknown)
+ * @param secondCompiling the same for the second server's rounds
  */
 public record PairedRounds(String workload, int threads, List<Measurement> first, List<Measurement> second,
-    List<List<Double>> secondByProcess) {
+    List<List<Double>> secondByProcess, List<Double> firstCompiling, List<Double> secondCompiling) {
 
   public PairedRounds {
     first = List.copyOf(first);
     second = List.copyOf(second);
     secondByProcess = List.copyOf(secondByProcess);
+    firstCompiling = List.copyOf(firstCompiling);
+    secondCompiling = List.copyOf(secondCompiling);
+  }
+
+  /**
+   * The first server's CPU per operation without what its JIT compilers spent, the median over the rounds, or NaN:
+   * in short runs on a loaded machine the compilers took a third to two thirds of either server's CPU, and a
+   * cluster runs three JVMs' compilers, so this is the figure that compares the servers' own work.
+   */
+  public double firstCpuWithoutCompiling() {
+    return withoutCompiling(first, firstCompiling);
+  }
+
+  public double secondCpuWithoutCompiling() {
+    return withoutCompiling(second, secondCompiling);
+  }
+
+  private static double withoutCompiling(List<Measurement> rounds, List<Double> compiling) {
+    double[] values = new double[rounds.size()];
+    int count = 0;
+    for (int round = 0; round < rounds.size() && round < compiling.size(); round++) {
+      Measurement measurement = rounds.get(round);
+      double share = compiling.get(round);
+      if (measurement.ok() && measurement.serverCpuMicrosPerOp() >= 0 && share >= 0) {
+        values[count++] = measurement.serverCpuMicrosPerOp() * (1 - share);
+      }
+    }
+    if (count == 0) {
+      return Double.NaN;
+    }
+    double[] sorted = Arrays.copyOf(values, count);
+    Arrays.sort(sorted);
+    return median(sorted);
   }
 
   public Measurement firstMedian() {

@@ -20,7 +20,8 @@ class PairedReportTest {
             Measurement.of(6500, 95, 850).withCpu(0.8, 45)),
         List.of(Measurement.of(2000, 400, 2000).withCpu(0.5, 300), Measurement.of(1500, 500, 3000).withCpu(0.5, 320),
             Measurement.of(1800, 450, 2500).withCpu(0.5, 310)),
-        List.of(List.of(60.0, 200.0, 40.0), List.of(210.0, 50.0, 60.0), List.of(55.0, 45.0, 205.0))));
+        List.of(List.of(60.0, 200.0, 40.0), List.of(210.0, 50.0, 60.0), List.of(55.0, 45.0, 205.0)),
+        List.of(0.5, 0.2, -1.0), List.of(0.1, 0.5, 0.3)));
     results.failover(new FailoverTimes(List.of(new FailoverTimes.Kill(2, 6, List.of(3100L, 3500L, 2900L), 20_000),
         new FailoverTimes.Kill(1, 6, List.of(4100L, 3300L), 18_000))));
     return results;
@@ -35,10 +36,13 @@ class PairedReportTest {
     assertEquals(1800 / 6500.0, row.throughputRatio().getAsDouble(), 1e-9);
     assertEquals(310 / 45.0, row.cpuRatio().getAsDouble(), 1e-9);
     assertEquals(List.of(205.0, 60.0, 45.0), row.secondProcessesBusiestFirst());
+    // Rounds' CPU without compiling: first 25 and 32 (the third's share unknown), second 270, 160 and 217.
+    assertEquals(28.5, row.firstCpuWithoutCompiling(), 1e-9);
+    assertEquals(217, row.secondCpuWithoutCompiling(), 1e-9);
     String markdown = PairedReport.render(results());
     assertTrue(markdown.contains("| randomWrite | 1 | 6,500 | 6,000–7,000 | 1,800 | 1,500–2,000 | 0.28 |"),
         markdown);
-    assertTrue(markdown.contains("| 45.0 / 310 | 6.89 | 205 / 60.0 / 45.0 |"), markdown);
+    assertTrue(markdown.contains("| 45.0 / 310 | 6.89 | 28.5 / 217 | 205 / 60.0 / 45.0 |"), markdown);
     assertTrue(markdown.contains("Load average (1, 5, 15 min; from /proc/loadavg): at start 0.50 0.40 0.30"),
         markdown);
   }
