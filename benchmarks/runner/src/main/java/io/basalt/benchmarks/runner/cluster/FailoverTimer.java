@@ -139,8 +139,9 @@ final class FailoverTimer {
   /**
    * Which node leads which of the table's tablets (by index in {@link #TABLET_ROWS}), as hbase:meta says: its
    * server column names the node serving the region, which is the tablet's Raft leader. The scan starts at the
-   * table's first region's row ("table,,"), as the stock client's own meta scans do: Basalt's hbase:meta skipped
-   * that row for a scan from "table," (a prefix scan), which real HBase's meta order puts before it.
+   * table's first region's row ("table,,"), as the stock client's own meta scans do: in hbase:meta's order (HBase's
+   * meta comparator, which Basalt follows) "table," sorts after "table,,&lt;region id&gt;", so a prefix scan from
+   * "table," missed the first region.
    */
   private Map<Integer, List<Integer>> leaders(Connection connection) throws IOException {
     Map<Integer, List<Integer>> ledBy = new TreeMap<>();
