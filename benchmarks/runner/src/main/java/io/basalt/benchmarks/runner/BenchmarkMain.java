@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner;
 
+import io.basalt.benchmarks.runner.cluster.PairedBenchmark;
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
 import io.basalt.benchmarks.runner.pe.PeRunner;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
@@ -51,7 +52,7 @@ public final class BenchmarkMain {
       return;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(BenchmarkMain::endChildren, "end-children"));
-    Path report = run(options);
+    Path report = options.cluster() || options.baselineJar() != null ? runPaired(options) : run(options);
     System.out.println(Files.readString(report, StandardCharsets.UTF_8));
     System.err.println("Report written to " + report);
   }
@@ -90,6 +91,20 @@ public final class BenchmarkMain {
       Progress.say("Updated %s", files.docs());
     }
     return report;
+  }
+
+  /** The comparisons of Basalt with Basalt: the single node against a cluster, or against another build. */
+  private static Path runPaired(RunOptions options) throws Exception {
+    ProjectFiles files = new ProjectFiles(options.root());
+    PairedBenchmark.Paths paths = new PairedBenchmark.Paths(files.peClasspath(),
+        Files.createDirectories(files.results()), files.work(), files.docs());
+    if (options.cluster()) {
+      return PairedBenchmark.cluster(options.clusterPlan(), paths, options.commit(), options.updateDocs());
+    }
+    if (!Files.isRegularFile(options.baselineJar())) {
+      throw new IOException("no server jar at " + options.baselineJar());
+    }
+    return PairedBenchmark.baseline(options.clusterPlan(), options.baselineJar(), paths, options.commit());
   }
 
   private static void runAgainstServers(RunOptions options, ProjectFiles files, Path logs,

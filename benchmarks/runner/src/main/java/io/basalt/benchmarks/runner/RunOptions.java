@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner;
 
+import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -8,15 +9,22 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's. */
+/**
+ * The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's.
+ * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
+ * sized by {@code clusterPlan}.
+ */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
-    boolean updateDocs) {
+    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
       "usage: bin/benchmark [--quick | --full] [--suites pe,ycsb,jmh] [--rows N] [--warmup-rows N]",
       "                     [--warmup-runs N] [--rounds N] [--launches N] [--ycsb-records N] [--ycsb-operations N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
+      "       bin/benchmark --cluster [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N] [--failovers N]",
+      "                     [--update-docs]",
+      "       bin/benchmark --baseline-jar JAR [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
       "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
@@ -31,7 +39,12 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "  --server-cpus LIST run the servers (and the storage microbenchmarks) on these CPUs only, with taskset's",
       "                     CPU list syntax (0-3, 0,2); by default clients and servers share every core",
       "  --client-cpus LIST run the client JVMs (PE, YCSB) on these CPUs only",
-      "  --update-docs      also write the table into docs/benchmarks.md between its markers");
+      "  --update-docs      also write the table into docs/benchmarks.md between its markers",
+      "  --cluster          instead of HBase: the single node against a 3-node cluster on loopback (PE writes,",
+      "                     reads, scan and increment, alternating rounds), then failover times of killed leaders",
+      "  --failovers N      with --cluster: how many times the leader of the most tablets is killed (0 for none)",
+      "  --baseline-jar JAR instead of HBase: the single node of another build's server jar against this build's,",
+      "                     with the same workloads and rounds as --cluster");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -49,6 +62,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     boolean updateDocs = false;
     String serverCpus = null;
     String clientCpus = null;
+    boolean cluster = false;
+    Path baselineJar = null;
+    Integer failovers = null;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
       switch (arg) {
@@ -67,6 +83,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--update-docs" -> updateDocs = true;
         case "--server-cpus" -> serverCpus = value(arg, rest);
         case "--client-cpus" -> clientCpus = value(arg, rest);
+        case "--cluster" -> cluster = true;
+        case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
+        case "--failovers" -> failovers = number(arg, rest, 0);
         case "--suites" -> {
           suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
           if (!ALL_SUITES.containsAll(suites)) {
@@ -99,7 +118,34 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       plan = plan.withYcsbCounts(ycsbRecords != null ? ycsbRecords : plan.ycsb().records(),
           ycsbOperations != null ? ycsbOperations : plan.ycsb().operations());
     }
-    return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs);
+    ClusterPlan clusterPlan = ClusterPlan.named(mode);
+    if (cluster || baselineJar != null) {
+      if (cluster && baselineJar != null) {
+        throw new IllegalArgumentException("--cluster and --baseline-jar are two runs: give one");
+      }
+      if (serverCpus != null || clientCpus != null) {
+        throw new IllegalArgumentException("--cluster and --baseline-jar share every core; they take no CPU lists");
+      }
+      if (baselineJar != null && updateDocs) {
+        throw new IllegalArgumentException("--baseline-jar writes its report to benchmarks/target/results only");
+      }
+      if (rows != null) {
+        clusterPlan = clusterPlan.withRows(rows);
+      }
+      if (warmupRows != null) {
+        clusterPlan = clusterPlan.withWarmupRows(warmupRows);
+      }
+      if (rounds != null) {
+        clusterPlan = clusterPlan.withRounds(rounds);
+      }
+    } else if (failovers != null) {
+      throw new IllegalArgumentException("--failovers goes with --cluster");
+    }
+    if (failovers != null) {
+      clusterPlan = clusterPlan.withFailovers(failovers);
+    }
+    return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
+        baselineJar, clusterPlan);
   }
 
   private static String value(String flag, Deque<String> rest) {

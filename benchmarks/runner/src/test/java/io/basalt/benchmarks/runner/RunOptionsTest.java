@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -56,13 +58,32 @@ class RunOptionsTest {
   }
 
   @Test
+  void theClusterRunTakesItsOwnPlanAndTheSizesGiven() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--cluster", "--quick", "--rows", "500",
+        "--rounds", "2", "--failovers", "0", "--update-docs"});
+
+    assertTrue(options.cluster());
+    assertEquals(null, options.baselineJar());
+    assertEquals(ClusterPlan.quick().withRows(500).withRounds(2).withFailovers(0), options.clusterPlan());
+    assertTrue(options.updateDocs());
+    RunOptions baseline = RunOptions.parse(new String[] {"--root", "/tmp", "--baseline-jar", "/tmp/old.jar"});
+    assertFalse(baseline.cluster());
+    assertEquals(Path.of("/tmp/old.jar"), baseline.baselineJar());
+    assertEquals(ClusterPlan.full(), baseline.clusterPlan());
+  }
+
+  @Test
   void mistakesAreRefused() {
     for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
         List.of("--root", "/tmp", "--warmup-rows", "-1"), List.of("--root", "/tmp", "--warmup-runs", "0"),
         List.of("--root", "/tmp", "--suites", "pe,tpcc"), List.of("--root", "/tmp", "--mode", "huge"),
         List.of("--rows", "10"), List.of("--root", "/tmp", "--bogus"),
         List.of("--root", "/tmp", "--server-cpus", "all"), List.of("--root", "/tmp", "--client-cpus", "0-"),
-        List.of("--root", "/tmp", "--client-cpus"))) {
+        List.of("--root", "/tmp", "--client-cpus"), List.of("--root", "/tmp", "--failovers", "3"),
+        List.of("--root", "/tmp", "--cluster", "--baseline-jar", "/tmp/old.jar"),
+        List.of("--root", "/tmp", "--cluster", "--server-cpus", "1"),
+        List.of("--root", "/tmp", "--baseline-jar", "/tmp/old.jar", "--update-docs"),
+        List.of("--root", "/tmp", "--cluster", "--failovers", "-1"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           args.toString());
     }

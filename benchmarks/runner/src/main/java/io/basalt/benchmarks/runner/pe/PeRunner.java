@@ -50,9 +50,10 @@ public final class PeRunner {
 
   /**
    * What one PE command measured, and the share of the server's CPU its JIT compilers took meanwhile (-1 when
-   * unknown): a warm-up is repeated while that share says the server is still compiling.
+   * unknown): a warm-up is repeated while that share says the server is still compiling; and the CPU each of the
+   * server's processes spent per operation, in {@link ServerUnderTest#pids} order (one figure but for a cluster).
    */
-  public record Run(Measurement measurement, double serverCompilerShare) {}
+  public record Run(Measurement measurement, double serverCompilerShare, List<Double> cpuMicrosPerOpByProcess) {}
 
   /** One PE command with {@code threads} client threads, each doing {@code rowsPerThread} operations. */
   public Run run(ServerUnderTest server, PeWorkload workload, int threads, int rowsPerThread, String runId)
@@ -61,8 +62,8 @@ public final class PeRunner {
     command.addAll(ClientJvm.command("1g", classpath));
     command.add("-Dlog4j2.configurationFile=" + logConfig);
     command.add(MAIN_CLASS);
-    command.add("-Dhbase.zookeeper.quorum=" + server.zookeeperHost());
-    command.add("-Dhbase.zookeeper.property.clientPort=" + server.zookeeperPort());
+    // Only the quorum, with each member's port, as an application that knows nothing else of a cluster.
+    command.add("-Dhbase.zookeeper.quorum=" + server.zookeeperQuorum());
     int operations = workload.rowsPerThread(rowsPerThread) * threads;
     command.addAll(List.of("--nomapred", "--valueSize=" + VALUE_SIZE, "--latency", "--autoFlush=true",
         "--rows=" + workload.rowsPerThread(rowsPerThread), workload.command(), Integer.toString(threads)));
@@ -76,13 +77,15 @@ public final class PeRunner {
     for (String line : window.cpuByThreadLines()) {
       ChildProcess.appendToLog(log, line);
     }
+    List<Double> byProcess = window.cpuMicrosByProcess().stream()
+        .map(micros -> micros < 0 ? -1 : micros / operations).toList();
     if (!outcome.succeeded()) {
-      return new Run(Measurement.failed(outcome.describeFailure()), window.serverCompilerShare());
+      return new Run(Measurement.failed(outcome.describeFailure()), window.serverCompilerShare(), byProcess);
     }
     double serverCpu = window.serverCpuMicros();
     Measurement measured = PeOutputParser.parse(outcome.output())
         .withCpu(window.clientCpuShare(), serverCpu < 0 ? -1 : serverCpu / operations);
-    return new Run(measured, window.serverCompilerShare());
+    return new Run(measured, window.serverCompilerShare(), byProcess);
   }
 
   /** PE reports through its logger; this sends PE's own lines to standard output, where the log file gets them. */

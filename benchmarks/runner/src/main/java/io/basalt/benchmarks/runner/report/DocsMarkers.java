@@ -9,12 +9,17 @@ public final class DocsMarkers {
 
   /** The document with the text between the markers replaced by {@code generated}; the markers stay. */
   public static String replace(String document, String generated) {
-    int begin = document.indexOf(BEGIN);
-    int end = document.indexOf(END);
+    return replace(document, BEGIN, END, generated);
+  }
+
+  /** The document with the text between the markers {@code begin} and {@code end} replaced; the markers stay. */
+  public static String replace(String document, String beginMarker, String endMarker, String generated) {
+    int begin = document.indexOf(beginMarker);
+    int end = document.indexOf(endMarker);
     if (begin < 0 || end < 0 || end < begin) {
-      throw new IllegalArgumentException("the document lacks the markers " + BEGIN + " and " + END);
+      throw new IllegalArgumentException("the document lacks the markers " + beginMarker + " and " + endMarker);
     }
-    return document.substring(0, begin + BEGIN.length()) + "\n" + generated.strip() + "\n"
+    return document.substring(0, begin + beginMarker.length()) + "\n" + generated.strip() + "\n"
         + document.substring(end);
   }
 }

@@ -20,10 +20,15 @@ public final class BasaltUnderTest implements ServerUnderTest {
   /** The heap {@code HBaseOracleProcess} gives HBase ({@code -Xmx2g}). */
   private static final long HBASE_HEAP_BYTES = 2L << 30;
 
+  /** The harness's system property naming the server jar that {@link BasaltProcess} launches. */
+  private static final String SERVER_JAR_PROPERTY = "basalt.server.jar";
+
+  private final String name;
   private final BasaltProcess process;
   private final Duration launchToFirstPut;
 
-  private BasaltUnderTest(BasaltProcess process, Duration launchToFirstPut) {
+  private BasaltUnderTest(String name, BasaltProcess process, Duration launchToFirstPut) {
+    this.name = name;
     this.process = process;
     this.launchToFirstPut = launchToFirstPut;
   }
@@ -65,7 +70,43 @@ public final class BasaltUnderTest implements ServerUnderTest {
       process.kill();
       throw e;
     }
-    return new BasaltUnderTest(process, Duration.ofNanos(System.nanoTime() - launched));
+    return new BasaltUnderTest("Basalt", process, Duration.ofNanos(System.nanoTime() - launched));
+  }
+
+  /**
+   * Launches a single node from the server jar {@code jar} (null: this build's) with Basalt's default settings and
+   * no class archive, as a cluster's nodes are launched, so that the two compare on the same footing; {@code name}
+   * is how the report names it.
+   */
+  public static BasaltUnderTest startDefault(String name, Path jar, Path dataDir, String logName)
+      throws IOException, InterruptedException {
+    long launched = System.nanoTime();
+    BasaltProcess process = jar == null ? BasaltProcess.start(dataDir, logName) : startFromJar(jar, dataDir, logName);
+    try {
+      awaitFirstPut(process);
+    } catch (IOException | InterruptedException e) {
+      process.kill();
+      throw e;
+    }
+    return new BasaltUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched));
+  }
+
+  /**
+   * The harness launches the jar its system property names when it starts a process; the runner starts servers
+   * one at a time from its main thread, so naming another jar for one start and then restoring it is safe here.
+   */
+  private static BasaltProcess startFromJar(Path jar, Path dataDir, String logName) throws IOException {
+    String ownJar = System.getProperty(SERVER_JAR_PROPERTY);
+    System.setProperty(SERVER_JAR_PROPERTY, jar.toAbsolutePath().toString());
+    try {
+      return BasaltProcess.start(dataDir, logName);
+    } finally {
+      if (ownJar == null) {
+        System.clearProperty(SERVER_JAR_PROPERTY);
+      } else {
+        System.setProperty(SERVER_JAR_PROPERTY, ownJar);
+      }
+    }
   }
 
   /**
@@ -86,7 +127,7 @@ public final class BasaltUnderTest implements ServerUnderTest {
 
   @Override
   public String name() {
-    return "Basalt";
+    return name;
   }
 
   @Override

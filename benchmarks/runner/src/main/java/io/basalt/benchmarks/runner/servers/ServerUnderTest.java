@@ -4,18 +4,31 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
-/** A running server the benchmark clients are pointed at: Basalt or real HBase. */
+/** A running server the benchmark clients are pointed at: Basalt, real HBase, or a cluster of Basalt nodes. */
 public interface ServerUnderTest extends AutoCloseable {
   /** How reports name it. */
   String name();
 
-  /** The process id of the server JVM. */
+  /** The process id of the server JVM (of its first node, for a cluster: see {@link #pids}). */
   long pid();
 
-  /** Where clients find it: the ZooKeeper quorum host and client port. */
+  /** Every process serving it, whose CPU and memory together are what it costs: one, or a cluster's nodes. */
+  default List<Long> pids() {
+    return List.of(pid());
+  }
+
+  /** Where clients find it: the ZooKeeper quorum host and client port (a cluster's first node's). */
   String zookeeperHost();
 
   int zookeeperPort();
+
+  /**
+   * {@code hbase.zookeeper.quorum} for a client that is told nothing else: {@code host:port}, or every node's,
+   * comma separated, for a cluster.
+   */
+  default String zookeeperQuorum() {
+    return zookeeperHost() + ":" + zookeeperPort();
+  }
 
   /** From process launch to the first put a stock client saw acknowledged. */
   Duration launchToFirstPut();

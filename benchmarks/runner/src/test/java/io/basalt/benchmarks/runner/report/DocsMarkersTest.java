@@ -18,6 +18,16 @@ class DocsMarkersTest {
   }
 
   @Test
+  void eachPairOfMarkersHasItsOwnSection() {
+    String document = DocsMarkers.BEGIN + "\nmain\n" + DocsMarkers.END + "\n<!-- b -->\nold\n<!-- e -->\n";
+
+    String updated = DocsMarkers.replace(document, "<!-- b -->", "<!-- e -->", "cluster");
+
+    assertEquals(DocsMarkers.BEGIN + "\nmain\n" + DocsMarkers.END + "\n<!-- b -->\ncluster\n<!-- e -->\n", updated);
+    assertThrows(IllegalArgumentException.class, () -> DocsMarkers.replace(document, "<!-- x -->", "<!-- e -->", ""));
+  }
+
+  @Test
   void aDocumentWithoutMarkersIsRefused() {
     assertThrows(IllegalArgumentException.class, () -> DocsMarkers.replace("# no markers\n", "table"));
   }
