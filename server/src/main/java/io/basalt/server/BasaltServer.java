@@ -10,6 +10,7 @@ import io.basalt.server.config.ClusterMembers;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
 import io.basalt.server.info.InfoServer;
+import io.basalt.server.info.ReplicationView;
 import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
@@ -34,6 +35,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -147,7 +149,7 @@ public final class BasaltServer {
     int boundInfoPort = -1;
     if (infoPort >= 0) {
       info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
-          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson));
+          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson, status::replicasJson));
       boundInfoPort = info.port();
       LOG.info("Info server listening on port {}", boundInfoPort);
     }
@@ -174,10 +176,18 @@ public final class BasaltServer {
     } else {
       startRegistry(config, bindAddress, host);
     }
-    status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement);
+    status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement,
+        digests -> replicationView(store, digests));
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.tables().all().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
+  }
+
+  /** The store's report of its replicas, in the info port's terms (the info package does not see storage). */
+  private static Optional<ReplicationView> replicationView(TabletStore store, boolean digests) {
+    return store.replicationStatus(digests).map(status -> new ReplicationView(status.catalogInstalls(),
+        status.tabletInstalls(), status.replicas().stream().map(replica -> new ReplicationView.Replica(
+            replica.group(), replica.replicates(), replica.role(), replica.appliedIndex(), replica.digest())).toList()));
   }
 
   /**
@@ -296,6 +306,11 @@ public final class BasaltServer {
           .withSnapshotThreshold(config.positiveLong(Settings.RAFT_SNAPSHOT_THRESHOLD));
     } catch (IllegalArgumentException e) {
       throw new ConfigException(Settings.RAFT_ELECTION_TIMEOUT_MAX.key() + ": " + e.getMessage());
+    }
+    try {
+      raft = raft.withLogSegmentBytes(config.positiveLong(Settings.RAFT_LOG_SEGMENT_BYTES));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(Settings.RAFT_LOG_SEGMENT_BYTES.key() + ": " + e.getMessage());
     }
     return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft);
   }

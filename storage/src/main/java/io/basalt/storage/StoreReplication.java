@@ -109,6 +109,10 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     return store;
   }
 
+  RaftGroupId catalogGroup() {
+    return catalogGroup;
+  }
+
   /** Changes whenever this node learns of a new leader of any group. */
   long leadershipVersion() {
     return leadership.get();

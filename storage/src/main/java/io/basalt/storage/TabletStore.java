@@ -159,6 +159,15 @@ public final class TabletStore implements AutoCloseable {
     }
   }
 
+  /**
+   * In cluster mode, what this node's replicas are doing (for the info port); with {@code digests}, each tablet
+   * replica's digest at its applied index, which reads the whole tablet. Empty on a single node.
+   */
+  public Optional<ReplicationStatus> replicationStatus(boolean digests) {
+    StoreReplication cluster = replication;
+    return cluster == null ? Optional.empty() : Optional.of(ReplicationStatus.of(cluster, digests));
+  }
+
   /** The cluster-mode part of this store, or null on a single node. */
   StoreReplication replication() {
     return replication;

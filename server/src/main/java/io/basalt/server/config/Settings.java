@@ -115,6 +115,10 @@ public final class Settings {
       "100000", "Cluster mode: log entries a Raft group applies between snapshots. At a snapshot the store is "
           + "flushed and the group's log up to there is deleted; a replica that needs older entries catches up by "
           + "copying the tablet from its leader.");
+  public static final Setting RAFT_LOG_SEGMENT_BYTES = new Setting("basalt.cluster.raft.log.segment.bytes",
+      "33554432", "Cluster mode: the size in bytes at which a Raft group's log file is closed and a new one begun. "
+          + "A snapshot deletes only whole closed files, so a group keeps at least the entries of its open file; "
+          + "smaller files let a little-written group forget its log sooner, at the cost of more files.");
 
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
@@ -124,7 +128,7 @@ public final class Settings {
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
       BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE,
-      RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX, RAFT_SNAPSHOT_THRESHOLD);
+      RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX, RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES);
 
   private Settings() {}
 }

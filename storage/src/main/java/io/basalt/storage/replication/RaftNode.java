@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -27,6 +29,7 @@ import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.AlreadyExistsException;
 import org.apache.ratis.protocol.exceptions.RaftException;
+import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
@@ -238,6 +241,35 @@ public final class RaftNode implements AutoCloseable {
       throw new NotLeaderException(what, leaderNode(groupId));
     }
     await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+  }
+
+  /** What this node's replica of a group is doing, for operators: its role and the last entry it applied. */
+  public record ReplicaView(RaftGroupId group, String role, long term, long appliedIndex) {}
+
+  /** This node's replica of {@code groupId} now, or empty if this node does not host the group (or it closed). */
+  public Optional<ReplicaView> view(RaftGroupId groupId) {
+    try {
+      DivisionInfo info = server.getDivision(groupId).getInfo();
+      return Optional.of(new ReplicaView(groupId, info.getCurrentRole().name().toLowerCase(Locale.ROOT),
+          info.getCurrentTerm(), info.getLastAppliedIndex()));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Work done at one applied index of a replica. */
+  @FunctionalInterface
+  public interface AppliedWork<T> {
+    T run(long appliedIndex) throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with the index of the last entry this node's replica of the group applied, while it applies
+   * none: what the work pins of the replica's state is the state at that index. Keep it short (take a snapshot,
+   * read later): the group's entries wait meanwhile.
+   */
+  public <T> T atApplied(RaftGroupId groupId, AppliedWork<T> work) throws IOException {
+    return ((ReplicaStateMachine) server.getDivision(groupId).getStateMachine()).atApplied(work);
   }
 
   /** The node leading the group as far as this node knows, or 0. */

@@ -159,14 +159,28 @@ final class ReplicaStateMachine extends BaseStateMachine {
       if (at.index() > installedUpTo && !data.isEmpty()) {
         reply = state.apply(at, data.toByteArray());
       }
+      // Under the lock, so that a reader holding it (atApplied) sees the index of exactly the entries applied.
+      updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     } catch (IOException e) {
       throw new UncheckedIOException("replica of group " + getGroupId() + " cannot apply entry " + at.index()
           + " and stops: " + e.getMessage(), e);
     } finally {
       changing.unlock();
     }
-    updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     return CompletableFuture.completedFuture(Message.valueOf(UnsafeByteOperations.unsafeWrap(reply)));
+  }
+
+  /**
+   * Runs {@code work} with the index of the last entry applied here while no entry is applied and no state
+   * installed, so that what it pins of the state (a RocksDB snapshot, say) is exactly the state at that index.
+   */
+  <T> T atApplied(RaftNode.AppliedWork<T> work) throws IOException {
+    changing.lock();
+    try {
+      return work.run(getLastAppliedTermIndex().getIndex());
+    } finally {
+      changing.unlock();
+    }
   }
 
   @Override

@@ -182,6 +182,14 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
 
   /** The JSON the server's info port answers on {@code /status}: its tables, call counts and uptime. */
   public String status() throws IOException {
+    return info("/status");
+  }
+
+  /**
+   * What the server's info port answers on {@code pathAndQuery}, such as {@code /replicas?digest=true} on a cluster
+   * member.
+   */
+  public String info(String pathAndQuery) throws IOException {
     Matcher port = null;
     for (String line : logLines()) {
       Matcher matcher = INFO_PORT.matcher(line);
@@ -192,7 +200,7 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     if (port == null) {
       throw new IOException("Basalt logged no info port; see " + log.toAbsolutePath());
     }
-    URI status = URI.create("http://127.0.0.1:" + port.group(1) + "/status");
+    URI status = URI.create("http://127.0.0.1:" + port.group(1) + pathAndQuery);
     try (InputStream in = status.toURL().openStream()) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
