@@ -71,6 +71,8 @@ public final class BasaltServer {
   private String zookeeperAddress;
   private ServerIdentity identity;
   private boolean stopping;
+  /** Why this node stopped itself, or null: one of its replicas could not go on. */
+  private volatile String failure;
   /** False once the store could not be flushed or closed at the stop: the process must not claim a clean exit. */
   private volatile boolean storeClosedCleanly = true;
 
@@ -124,6 +126,7 @@ public final class BasaltServer {
         throw new StartupException(e.getMessage(), e);
       }
       store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId));
+      store.onReplicaFailure(this::stopOnReplicaFailure);
     } else {
       if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
         // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
@@ -187,7 +190,8 @@ public final class BasaltServer {
   private static Optional<ReplicationView> replicationView(TabletStore store, boolean digests) {
     return store.replicationStatus(digests).map(status -> new ReplicationView(status.catalogInstalls(),
         status.tabletInstalls(), status.replicas().stream().map(replica -> new ReplicationView.Replica(
-            replica.group(), replica.replicates(), replica.role(), replica.appliedIndex(), replica.digest())).toList()));
+            replica.group(), replica.replicates(), replica.role(), replica.appliedIndex(), replica.digest())).toList(),
+        status.failure()));
   }
 
   /**
@@ -484,6 +488,27 @@ public final class BasaltServer {
     });
     stopped.countDown();
     LOG.info(storeClosedCleanly ? "Basalt stopped" : "Basalt stopped, but its store was not closed cleanly");
+  }
+
+  /**
+   * A replica of this node could not apply a committed entry or write its log, and Ratis closed it here (see
+   * RaftNode#onReplicaFailure); Ratis never reopens it. The node stops as a whole, as HBase aborts a region server
+   * whose WAL cannot be written, rather than go on serving with a group dead on it: every group shares the node's one
+   * store and disk, so what failed one (a full disk) fails the others next, and a node that stops is what the other
+   * nodes and the clients already handle (its groups elect leaders elsewhere within seconds; the clients relocate).
+   * Started again once the cause is gone, the node catches up from the others' logs or by install. Runs on a Raft
+   * thread, so the stop runs on a thread of its own.
+   */
+  private void stopOnReplicaFailure(String what) {
+    failure = what;
+    LOG.error("This node stops because {}. The other nodes go on serving while a majority of them is up. Remove "
+        + "the cause (free disk space, say) and start this node again: it catches up from the others.", what);
+    new Thread(this::stop, "basalt-replica-failure").start();
+  }
+
+  /** Why this node stopped itself (a replica of it could not go on), or null if it did not. */
+  public String failure() {
+    return failure;
   }
 
   /**

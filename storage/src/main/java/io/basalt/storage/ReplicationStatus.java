@@ -18,8 +18,10 @@ import org.rocksdb.Snapshot;
  * @param catalogInstalls installs of the catalog done while running (not ones completed at start)
  * @param tabletInstalls installs of tablets done while running
  * @param replicas one per group, the catalog's first
+ * @param failure the first replica of this node that stopped on its own (it could not apply an entry or write its
+ *     log) and why, or null
  */
-public record ReplicationStatus(long catalogInstalls, long tabletInstalls, List<Replica> replicas) {
+public record ReplicationStatus(long catalogInstalls, long tabletInstalls, List<Replica> replicas, String failure) {
 
   /**
    * One replica.
@@ -59,7 +61,7 @@ public record ReplicationStatus(long catalogInstalls, long tabletInstalls, List<
       replicas.add(new Replica(group.getUuid().toString(), replicates, view.get().role(), applied, digest));
     }
     return new ReplicationStatus(replication.catalogInstalls(), replication.tabletInstalls(),
-        List.copyOf(replicas));
+        List.copyOf(replicas), node.replicaFailure());
   }
 
   private record Digest(long appliedIndex, String digest) {}

@@ -168,6 +168,18 @@ public final class TabletStore implements AutoCloseable {
     return cluster == null ? Optional.empty() : Optional.of(ReplicationStatus.of(cluster, digests));
   }
 
+  /**
+   * In cluster mode, runs {@code listener} once when a replica of this node stops on its own because it could not
+   * apply a committed entry or write its Raft log (a full disk, a failing store), with what failed; at once if one
+   * did already. It runs on a Raft thread and must not block. Never on a single node.
+   */
+  public void onReplicaFailure(java.util.function.Consumer<String> listener) {
+    StoreReplication cluster = replication;
+    if (cluster != null) {
+      cluster.node().onReplicaFailure(listener);
+    }
+  }
+
   /** The cluster-mode part of this store, or null on a single node. */
   StoreReplication replication() {
     return replication;

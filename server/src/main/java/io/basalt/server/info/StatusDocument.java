@@ -62,7 +62,12 @@ public final class StatusDocument {
         json.append("\"replication\":{\"groups\":").append(view.replicas().size())
             .append(",\"leading\":").append(leading)
             .append(",\"catalogInstalls\":").append(view.catalogInstalls())
-            .append(",\"tabletInstalls\":").append(view.tabletInstalls()).append("},");
+            .append(",\"tabletInstalls\":").append(view.tabletInstalls()).append(',');
+        if (view.failure() != null) {
+          field(json, "failure", view.failure());
+        }
+        json.setCharAt(json.length() - 1, '}');
+        json.append(',');
       }
     }
     json.append("\"uptimeMillis\":").append(System.currentTimeMillis() - startMillis);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
@@ -58,9 +59,11 @@ public final class RaftNode implements AutoCloseable {
   private final AtomicLong callIds = new AtomicLong();
   private final PeerQueries peers;
   private final ExecutorService installs;
+  private final ReplicaFailures failures;
 
   private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server, PeerQueries peers,
-      ExecutorService installs) {
+      ExecutorService installs, ReplicaFailures failures) {
+    this.failures = failures;
     this.membership = membership;
     this.settings = settings;
     this.server = server;
@@ -80,6 +83,7 @@ public final class RaftNode implements AutoCloseable {
     RaftProperties properties = properties(membership, directory, settings);
     PeerQueries peers = new PeerQueries(membership, settings.requestTimeout());
     ExecutorService installs = installThreads(membership.localNode());
+    ReplicaFailures failures = new ReplicaFailures();
     try {
       RaftServer server = RaftServer.newBuilder()
           .setServerId(membership.localPeerId())
@@ -87,12 +91,13 @@ public final class RaftNode implements AutoCloseable {
           .setOption(RaftStorage.StartupOption.RECOVER)
           .setProperties(properties)
           .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges, peers,
-              installs, settings.electionTimeoutMax().multipliedBy(2)))
+              installs, settings.electionTimeoutMax().multipliedBy(2), failures))
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
-      return new RaftNode(membership, settings, server, peers, installs);
+      return new RaftNode(membership, settings, server, peers, installs, failures);
     } catch (IOException e) {
+      failures.stopping();
       installs.shutdownNow();
       closeQuietly(peers);
       throw new StorageException("cannot start the Raft server of node " + membership.localNode() + " on "
@@ -182,11 +187,26 @@ public final class RaftNode implements AutoCloseable {
     }
   }
 
+  /**
+   * Runs {@code listener} once, on a Ratis thread, when a replica of this node stops on its own: it could not apply a
+   * committed entry or write its log (see {@link ReplicaFailures}). The argument says which and why. Runs at once
+   * if that happened already.
+   */
+  public void onReplicaFailure(Consumer<String> listener) {
+    failures.onFailure(listener);
+  }
+
+  /** The first replica of this node that stopped on its own, and why; null if none did. */
+  public String replicaFailure() {
+    return failures.first();
+  }
+
   /** Removes the group from this node and deletes its log; does nothing if this node does not host it. */
   public void removeGroup(RaftGroupId groupId) throws StorageException {
     if (!hosts(groupId)) {
       return;
     }
+    failures.removing(groupId);
     try {
       server.groupManagement(GroupManagementRequest.newRemove(clientId, membership.localPeerId(),
           callIds.incrementAndGet(), groupId, true, false));
@@ -195,6 +215,8 @@ public final class RaftNode implements AutoCloseable {
         throw new StorageException("cannot remove Raft group " + groupId + ": " + e.getMessage(), e);
       }
       // removed meanwhile (a catalog entry dropping the table and a sweep of groups without tables may race)
+    } finally {
+      failures.removed(groupId);
     }
   }
 
@@ -387,6 +409,7 @@ public final class RaftNode implements AutoCloseable {
    */
   @Override
   public void close() throws StorageException {
+    failures.stopping();
     try {
       server.close();
     } catch (IOException e) {

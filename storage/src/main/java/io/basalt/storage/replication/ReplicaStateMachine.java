@@ -81,10 +81,14 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private volatile boolean installing;
   /** Installs that failed in a row. */
   private volatile int failures;
+  private final ReplicaFailures replicaFailures;
+  /** Why an entry could not be applied, once one could not; the machine is closed by Ratis right after. */
+  private volatile String applyFailure;
 
   ReplicaStateMachine(ReplicaState state, Runnable leaderChanges, PeerQueries peers, Executor installs,
-      Duration nudgeAfter) {
+      Duration nudgeAfter, ReplicaFailures failures) {
     this.state = state;
+    this.replicaFailures = failures;
     this.leaderChanges = leaderChanges;
     this.peers = peers;
     this.installs = installs;
@@ -162,6 +166,12 @@ final class ReplicaStateMachine extends BaseStateMachine {
       // Under the lock, so that a reader holding it (atApplied) sees the index of exactly the entries applied.
       updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     } catch (IOException e) {
+      // Thrown, not a failed future: Ratis (3.1.3, StateMachineUpdater) counts an entry whose future failed as
+      // applied and goes on with the next one, which would leave this replica without the entry's effects for
+      // good. A throw stops the group's applier before it counts the entry, and Ratis closes the group here.
+      applyFailure = "cannot apply entry " + at.index() + ": " + e.getMessage();
+      LOG.error("Replica of group {} {}; it stops, having applied up to entry {}", getGroupId(), applyFailure,
+          getLastAppliedTermIndex().getIndex());
       throw new UncheckedIOException("replica of group " + getGroupId() + " cannot apply entry " + at.index()
           + " and stops: " + e.getMessage(), e);
     } finally {
@@ -316,6 +326,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
   public void close() throws IOException {
     closed = true;
     super.close();
+    replicaFailures.closed(getGroupId(), applyFailure);
   }
 
   /** The state in the store, as of an applied index; it has no files of its own to send. */
