@@ -9,12 +9,7 @@ import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -46,10 +41,6 @@ class WipedNodeRejoinTest {
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
   private static final byte[][] SPLITS = {Bytes.toBytes("row00200"), Bytes.toBytes("row00400")};
   private static final int TABLETS = SPLITS.length + 1;
-  /** One replica in the info port's {@code /replicas} answer (its fields in the order the server writes them). */
-  private static final Pattern REPLICA = Pattern.compile("\\{\"group\":\"([^\"]+)\",\"replicates\":\"([^\"]*)\","
-      + "\"role\":\"([^\"]+)\",(?:\"digest\":\"([^\"]*)\",)?\"appliedIndex\":(-?\\d+)}");
-  private static final Pattern TABLET_INSTALLS = Pattern.compile("\"tabletInstalls\":(\\d+)");
   private static final long CATCH_UP_MILLIS = 180_000;
 
   private Path root;
@@ -108,9 +99,9 @@ class WipedNodeRejoinTest {
         assertRows(table, 0, 600);
 
         cluster.restart(wiped);
-        Map<String, Replica> caughtUp = awaitSameDigests();
+        Map<String, ReplicaDigests.Replica> caughtUp = ReplicaDigests.awaitSame(cluster, TABLETS, CATCH_UP_MILLIS);
         assertEquals(TABLETS, caughtUp.size(), "one replica per tablet: " + caughtUp);
-        long installs = tabletInstalls(wiped);
+        long installs = ReplicaDigests.tabletInstalls(cluster, wiped);
         assertTrue(installs >= TABLETS, "node " + wiped + " installed each of its " + TABLETS + " tablets from a "
             + "leader, not from the log; it installed " + installs + ": " + cluster.node(wiped).info("/replicas"));
         assertTrue(cluster.node(wiped).logLines().stream().anyMatch(line -> line.contains("installed the state")),
@@ -143,69 +134,6 @@ class WipedNodeRejoinTest {
             "row " + i + " family " + Bytes.toString(family));
       }
     }
-  }
-
-  private record Replica(String replicates, String role, long appliedIndex, String digest) {}
-
-  /**
-   * Polls every node's tablet replicas until, for each tablet, all three are at the same applied index with the same
-   * digest; returns them (of node 1) by group. Fails with the last answers at the deadline.
-   */
-  private Map<String, Replica> awaitSameDigests() throws IOException, InterruptedException {
-    long deadline = System.currentTimeMillis() + CATCH_UP_MILLIS;
-    List<Map<String, Replica>> last = List.of();
-    while (System.currentTimeMillis() < deadline) {
-      List<Map<String, Replica>> nodes = new ArrayList<>();
-      for (int node = 1; node <= cluster.size(); node++) {
-        nodes.add(tabletReplicas(node));
-      }
-      last = nodes;
-      if (agree(nodes)) {
-        return nodes.get(0);
-      }
-      Thread.sleep(500); // polling interval, not a synchronization: the condition is checked again
-    }
-    throw new AssertionError("the replicas did not reach the same rows within " + CATCH_UP_MILLIS + " ms: " + last);
-  }
-
-  private static boolean agree(List<Map<String, Replica>> nodes) {
-    Map<String, Replica> first = nodes.get(0);
-    if (first.size() != TABLETS) {
-      return false;
-    }
-    for (Map<String, Replica> other : nodes.subList(1, nodes.size())) {
-      if (!other.keySet().equals(first.keySet())) {
-        return false;
-      }
-      for (Map.Entry<String, Replica> replica : first.entrySet()) {
-        Replica mine = replica.getValue();
-        Replica theirs = other.get(replica.getKey());
-        if (mine.appliedIndex() != theirs.appliedIndex() || mine.digest() == null
-            || !mine.digest().startsWith("sha256:") || !mine.digest().equals(theirs.digest())) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Node {@code node}'s tablet replicas with their digests, by group id. */
-  private Map<String, Replica> tabletReplicas(int node) throws IOException {
-    Map<String, Replica> replicas = new HashMap<>();
-    Matcher matcher = REPLICA.matcher(cluster.node(node).info("/replicas?digest=true"));
-    while (matcher.find()) {
-      if (matcher.group(2).startsWith("tablet")) {
-        replicas.put(matcher.group(1), new Replica(matcher.group(2), matcher.group(3),
-            Long.parseLong(matcher.group(5)), matcher.group(4)));
-      }
-    }
-    return replicas;
-  }
-
-  private long tabletInstalls(int node) throws IOException {
-    Matcher matcher = TABLET_INSTALLS.matcher(cluster.node(node).status());
-    assertTrue(matcher.find(), "node " + node + "'s status reports its installs");
-    return Long.parseLong(matcher.group(1));
   }
 
   /** The node whose RPC port serves {@code location}. */

@@ -210,6 +210,14 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * Waits up to {@code timeoutMillis} for the process to end by itself; returns its exit status, or -1 if it is
+   * still running.
+   */
+  public int awaitExit(long timeoutMillis) throws InterruptedException {
+    return process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+  }
+
   /** The server's process id, for tools such as {@code jcmd} (see {@link JvmHeap}). */
   public long pid() {
     return process.pid();
