@@ -63,6 +63,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   /** Held (shared) by work on the store outside Ratis's threads, which the closing waits for (exclusively). */
   private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
   private StateExports exports;
+  private final TimestampFloors timestampFloors;
   private final AtomicLong catalogInstalls = new AtomicLong();
   private final AtomicLong tabletInstalls = new AtomicLong();
   private volatile InstallStep beforeInstalling = group -> { };
@@ -81,6 +82,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     this.settings = settings;
     this.catalogGroup = groupId("catalog");
     this.catalogReplica = new CatalogReplica(this, catalogGroup);
+    this.timestampFloors = new TimestampFloors(settings.clock(), settings.maxClockSkew());
     this.installRecords = new InstallRecords(db, catalogHandle, synced,
         store.directory().resolve("transfer").resolve("installs"));
   }
@@ -393,6 +395,15 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
         node().readBarrier(groupOf(table.id(), tablet), describe(table, tablet));
       }
     }
+  }
+
+  @Override
+  public long timestampFloor(TableDefinition table, byte[] row) {
+    return timestampFloors.floor(groupOf(table.id(), table.tabletFor(row)));
+  }
+
+  TimestampFloors timestampFloors() {
+    return timestampFloors;
   }
 
   /** The node leading the tablet's group as far as this node knows, or 0. */

@@ -63,6 +63,7 @@ final class TabletReplica implements ReplicaState {
         replication.writeWithoutLog(batch);
       } else {
         table.applyReplicated(write.mutations(), batch, replication.withoutLog());
+        replication.timestampFloors().applied(group, write.mutations());
       }
       replication.noteApplied(write.note());
     } catch (org.rocksdb.RocksDBException e) {
