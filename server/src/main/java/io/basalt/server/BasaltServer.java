@@ -116,16 +116,22 @@ public final class BasaltServer {
     ClusterMembers cluster = ClusterMembers.of(config);
     cluster.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     String clusterId;
+    Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(config.signedLong(Settings.CLOCK_OFFSET)));
     if (cluster.isCluster()) {
       joinRegistry(config, cluster, dataDir, bindAddress, host);
       try {
         clusterRegistry.checkMembers(String.join(",",
             cluster.members().stream().map(ClusterMembers.Member::address).toList()));
         clusterId = clusterRegistry.clusterId();
+        String warning = clusterRegistry.measureClockSkew(cluster.localId(), clock).check(cluster.localId(),
+            config.nonNegativeLong(Settings.MAX_CLOCK_SKEW), config.nonNegativeLong(Settings.WARNING_CLOCK_SKEW));
+        if (warning != null) {
+          LOG.warn("{}", warning);
+        }
       } catch (IOException e) {
         throw new StartupException(e.getMessage(), e);
       }
-      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId));
+      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId, clock));
       store.onReplicaFailure(this::stopOnReplicaFailure);
     } else {
       if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
@@ -165,7 +171,7 @@ public final class BasaltServer {
       frontend = new HBaseFrontend(store, locations, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config), BackgroundPolicies.splitsAndMerges(config),
-          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), Clock.systemUTC()));
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
@@ -296,8 +302,8 @@ public final class BasaltServer {
     }
   }
 
-  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId)
-      throws ConfigException {
+  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId,
+      Clock clock) throws ConfigException {
     List<InetSocketAddress> members = new ArrayList<>();
     for (ClusterMembers.Member member : cluster.members()) {
       members.add(InetSocketAddress.createUnresolved(member.host(), member.raftPort()));
@@ -316,7 +322,8 @@ public final class BasaltServer {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(Settings.RAFT_LOG_SEGMENT_BYTES.key() + ": " + e.getMessage());
     }
-    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft);
+    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft, clock,
+        Duration.ofMillis(config.nonNegativeLong(Settings.MAX_CLOCK_SKEW)));
   }
 
   /**

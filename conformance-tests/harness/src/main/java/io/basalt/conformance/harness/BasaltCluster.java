@@ -68,13 +68,15 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   }
 
   private BasaltProcess launch(int node, int zookeeperPort) throws IOException {
-    return launch(List.of(), node, zookeeperPort);
+    return launch(List.of(), node, zookeeperPort, List.of());
   }
 
-  private BasaltProcess launch(List<String> launcher, int node, int zookeeperPort) throws IOException {
+  private BasaltProcess launch(List<String> launcher, int node, int zookeeperPort, List<String> moreArgs)
+      throws IOException {
     List<String> args = new ArrayList<>(List.of("--node", String.valueOf(node), "--members", members,
         "--zookeeper-port", String.valueOf(zookeeperPort)));
     args.addAll(List.of(extraArgs));
+    args.addAll(moreArgs);
     return BasaltProcess.startWith(launcher, dataDir(node), logPrefix + "-node" + node, args.toArray(String[]::new));
   }
 
@@ -130,7 +132,16 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
    * mounting a small volume for it; waits until it is ready.
    */
   public BasaltProcess restartThrough(int node, List<String> launcher) throws IOException {
-    nodes[node - 1] = launch(launcher, node, zookeeperPorts[node - 1]);
+    nodes[node - 1] = launch(launcher, node, zookeeperPorts[node - 1], List.of());
+    return nodes[node - 1];
+  }
+
+  /**
+   * Starts a killed or stopped node again on its data directory with {@code moreArgs} after the cluster's own (a
+   * {@code --config} of its own, say); waits until it is ready.
+   */
+  public BasaltProcess restartWith(int node, String... moreArgs) throws IOException {
+    nodes[node - 1] = launch(List.of(), node, zookeeperPorts[node - 1], List.of(moreArgs));
     return nodes[node - 1];
   }
 

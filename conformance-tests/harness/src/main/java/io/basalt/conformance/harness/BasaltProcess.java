@@ -101,10 +101,24 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
       process.destroyForcibly();
       throw new IOException("interrupted while waiting for Basalt to start", e);
     } catch (ExecutionException | TimeoutException e) {
+      if (e instanceof ExecutionException) {
+        // Its standard output closed: it is exiting, and its status is known once it has.
+        waitBriefly(process);
+      }
       process.destroyForcibly();
       throw new IOException("Basalt did not become ready (exit status "
           + (process.isAlive() ? "none, still running" : process.exitValue()) + "); see " + log.toAbsolutePath()
           + ":\n" + tail(log), e);
+    }
+  }
+
+  private static void waitBriefly(Process process) throws IOException {
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IOException("interrupted while waiting for Basalt to exit", interrupted);
     }
   }
 
