@@ -174,6 +174,11 @@ final class ReplicaStateMachine extends BaseStateMachine {
           getLastAppliedTermIndex().getIndex());
       throw new UncheckedIOException("replica of group " + getGroupId() + " cannot apply entry " + at.index()
           + " and stops: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      applyFailure = "cannot apply entry " + at.index() + ": " + e;
+      LOG.error("Replica of group {} {}; it stops, having applied up to entry {}", getGroupId(), applyFailure,
+          getLastAppliedTermIndex().getIndex());
+      throw e;
     } finally {
       changing.unlock();
     }
