@@ -86,7 +86,8 @@ public record ReplicationStatus(long catalogInstalls, long tabletInstalls, List<
     try {
       return new Digest(pinned.appliedIndex(), replication.tabletTransfer().digest(table, place.tablet().startRow(),
           place.tablet().endRow(), pinned.snapshot()));
-    } catch (StorageException e) {
+    } catch (StorageException | RuntimeException e) {
+      // The table dropped or its families changed meanwhile, or the store closing: this replica has no digest now.
       return new Digest(pinned.appliedIndex(), "unavailable: " + e.getMessage());
     } finally {
       try {

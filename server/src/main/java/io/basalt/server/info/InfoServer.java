@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP info port: {@code GET /status} (and {@code /}) answers a small JSON document describing the server, for
@@ -36,6 +38,7 @@ import java.util.function.Supplier;
  * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds).
  */
 public final class InfoServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
   private static final int MAX_REQUEST_BYTES = 64 * 1024;
 
   private final EventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("info-http", true));
@@ -102,7 +105,16 @@ public final class InfoServer implements AutoCloseable {
         response = text(HttpResponseStatus.OK, statusJson.get() + "\n", "application/json");
       } else if (path.equals("/replicas")) {
         boolean digests = uri.parameters().getOrDefault("digest", List.of()).contains("true");
-        String replicas = replicasJson.apply(digests);
+        String replicas;
+        try {
+          replicas = replicasJson.apply(digests);
+        } catch (RuntimeException e) {
+          // A replica starting, installing or closing while it was read: say so rather than drop the connection.
+          LOG.warn("Could not describe this node's replicas", e);
+          ctx.writeAndFlush(text(HttpResponseStatus.SERVICE_UNAVAILABLE, "could not describe the replicas: " + e
+              + "\n", "text/plain")).addListener(ChannelFutureListener.CLOSE);
+          return;
+        }
         response = replicas == null
             ? text(HttpResponseStatus.NOT_FOUND, "no replicas: this is not a cluster member, or not started yet\n",
                 "text/plain")

@@ -35,6 +35,7 @@ import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
@@ -268,10 +269,16 @@ public final class RaftNode implements AutoCloseable {
   /** What this node's replica of a group is doing, for operators: its role and the last entry it applied. */
   public record ReplicaView(RaftGroupId group, String role, long term, long appliedIndex) {}
 
-  /** This node's replica of {@code groupId} now, or empty if this node does not host the group (or it closed). */
+  /**
+   * This node's replica of {@code groupId} now, or empty if this node does not host the group, or its replica is
+   * still starting or already closing.
+   */
   public Optional<ReplicaView> view(RaftGroupId groupId) {
     try {
       DivisionInfo info = server.getDivision(groupId).getInfo();
+      if (info.getLifeCycleState() != LifeCycle.State.RUNNING) {
+        return Optional.empty();
+      }
       return Optional.of(new ReplicaView(groupId, info.getCurrentRole().name().toLowerCase(Locale.ROOT),
           info.getCurrentTerm(), info.getLastAppliedIndex()));
     } catch (IOException e) {

@@ -50,8 +50,23 @@ final class ReplicaFailures {
     if (stopping || removing.contains(group)) {
       return;
     }
-    String failure = "the replica of Raft group " + group + " stopped: " + (cause != null ? cause
-        : "Ratis closed it (its log could not be written, or another error Ratis logged just before)");
+    report("the replica of Raft group " + group + " stopped: " + (cause != null ? cause
+        : "Ratis closed it (its log could not be written, or another error Ratis logged just before)"));
+  }
+
+  /**
+   * Called when the replica of {@code group} cannot go on although Ratis keeps it open: it must install its state
+   * from the leader and cannot write it (its disk is full), which Ratis would have it retry for ever while its group
+   * goes on without it.
+   */
+  void cannotInstall(RaftGroupId group, String cause) {
+    if (stopping || removing.contains(group)) {
+      return;
+    }
+    report("the replica of Raft group " + group + " cannot install its state from the leader: " + cause);
+  }
+
+  private void report(String failure) {
     List<Consumer<String>> toTell;
     synchronized (this) {
       if (first != null) {

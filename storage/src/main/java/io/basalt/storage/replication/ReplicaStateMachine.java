@@ -1,5 +1,6 @@
 package io.basalt.storage.replication;
 
+import io.basalt.storage.errors.StorageFullException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -16,6 +17,7 @@ import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftGroupMemberId;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
@@ -301,10 +303,36 @@ final class ReplicaStateMachine extends BaseStateMachine {
           (wasFetched - started) / 1_000_000, (done - wasFetched) / 1_000_000);
       return TermIndex.valueOf(at.term(), at.index());
     } catch (IOException | RuntimeException e) {
+      if (diskFull(e)) {
+        // Retrying cannot help until space is freed, and the group goes on without this replica meanwhile: the
+        // node is told, as for an entry it cannot apply.
+        replicaFailures.cannotInstall(getGroupId(), e.getMessage());
+      }
       LOG.warn("Replica of group {} could not install the state of {} (it is asked again): {}", getGroupId(), leader,
           e.toString());
       throw new CompletionException(e);
     }
+  }
+
+  /**
+   * Whether {@code failure} is this node's disk being full: the store says so ({@link StorageFullException}), or a
+   * file write failed with the system's ENOSPC message, as the store itself recognizes one ({@code RocksErrors}).
+   * Not a failure the leader answered with (a Ratis exception in the chain, its message quoted in the wrappers'):
+   * the leader's disk being full is not this replica's.
+   */
+  private static boolean diskFull(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RaftException) {
+        return false;
+      }
+    }
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof StorageFullException
+          || (cause.getMessage() != null && cause.getMessage().contains("No space left on device"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void checkOpen() {

@@ -32,11 +32,18 @@ final class ReplicaDigests {
   static Map<String, Replica> awaitSame(BasaltCluster cluster, int tablets, long timeoutMillis)
       throws IOException, InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
-    List<Map<String, Replica>> last = List.of();
+    Object last = List.of();
     while (System.currentTimeMillis() < deadline) {
       List<Map<String, Replica>> nodes = new ArrayList<>();
-      for (int node = 1; node <= cluster.size(); node++) {
-        nodes.add(tabletReplicas(cluster, node));
+      try {
+        for (int node = 1; node <= cluster.size(); node++) {
+          nodes.add(tabletReplicas(cluster, node));
+        }
+      } catch (IOException e) {
+        // A node answering 503 while one of its replicas starts or installs: asked again.
+        last = e.toString();
+        Thread.sleep(500); // polling interval
+        continue;
       }
       last = nodes;
       if (agree(nodes, tablets)) {
