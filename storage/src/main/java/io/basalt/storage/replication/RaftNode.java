@@ -61,6 +61,8 @@ public final class RaftNode implements AutoCloseable {
   private final PeerQueries peers;
   private final ExecutorService installs;
   private final ReplicaFailures failures;
+  /** Held while a group is added or removed on this node. */
+  private final Object groupChanges = new Object();
 
   private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server, PeerQueries peers,
       ExecutorService installs, ReplicaFailures failures) {
@@ -167,8 +169,20 @@ public final class RaftNode implements AutoCloseable {
     return membership;
   }
 
-  /** Creates the group on this node if it does not host it yet; its members are every node of the cluster. */
+  /**
+   * Creates the group on this node if it does not host it yet; its members are every node of the cluster. Groups are
+   * added and removed one at a time: at start the catalog's replica, applying a table's creation again, and the
+   * store, making sure every table's tablets have their groups, add the same group at once, and Ratis (3.1.3) fails
+   * the second add with "IllegalStateException: previous != null" while the first is under way (seen in
+   * ReplicaDiskFullTest, where it stopped the catalog's replica).
+   */
   public void ensureGroup(RaftGroupId groupId) throws StorageException {
+    synchronized (groupChanges) {
+      ensureGroupAlone(groupId);
+    }
+  }
+
+  private void ensureGroupAlone(RaftGroupId groupId) throws StorageException {
     if (hosts(groupId)) {
       return;
     }
@@ -204,6 +218,12 @@ public final class RaftNode implements AutoCloseable {
 
   /** Removes the group from this node and deletes its log; does nothing if this node does not host it. */
   public void removeGroup(RaftGroupId groupId) throws StorageException {
+    synchronized (groupChanges) {
+      removeGroupAlone(groupId);
+    }
+  }
+
+  private void removeGroupAlone(RaftGroupId groupId) throws StorageException {
     if (!hosts(groupId)) {
       return;
     }
