@@ -10,6 +10,7 @@ import io.basalt.server.config.ClusterMembers;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
 import io.basalt.server.info.InfoServer;
+import io.basalt.server.info.ReplicationView;
 import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
@@ -34,6 +35,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -69,6 +71,8 @@ public final class BasaltServer {
   private String zookeeperAddress;
   private ServerIdentity identity;
   private boolean stopping;
+  /** Why this node stopped itself, or null: one of its replicas could not go on. */
+  private volatile String failure;
   /** False once the store could not be flushed or closed at the stop: the process must not claim a clean exit. */
   private volatile boolean storeClosedCleanly = true;
 
@@ -112,16 +116,23 @@ public final class BasaltServer {
     ClusterMembers cluster = ClusterMembers.of(config);
     cluster.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     String clusterId;
+    Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(config.signedLong(Settings.CLOCK_OFFSET)));
     if (cluster.isCluster()) {
       joinRegistry(config, cluster, dataDir, bindAddress, host);
       try {
         clusterRegistry.checkMembers(String.join(",",
             cluster.members().stream().map(ClusterMembers.Member::address).toList()));
         clusterId = clusterRegistry.clusterId();
+        String warning = clusterRegistry.measureClockSkew(cluster.localId(), clock).check(cluster.localId(),
+            config.nonNegativeLong(Settings.MAX_CLOCK_SKEW), config.nonNegativeLong(Settings.WARNING_CLOCK_SKEW));
+        if (warning != null) {
+          LOG.warn("{}", warning);
+        }
       } catch (IOException e) {
         throw new StartupException(e.getMessage(), e);
       }
-      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId));
+      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId, clock));
+      store.cluster().onReplicaFailure(this::stopOnReplicaFailure);
     } else {
       if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
         // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
@@ -147,7 +158,7 @@ public final class BasaltServer {
     int boundInfoPort = -1;
     if (infoPort >= 0) {
       info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
-          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson));
+          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson, status::replicasJson));
       boundInfoPort = info.port();
       LOG.info("Info server listening on port {}", boundInfoPort);
     }
@@ -160,7 +171,7 @@ public final class BasaltServer {
       frontend = new HBaseFrontend(store, locations, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config), BackgroundPolicies.splitsAndMerges(config),
-          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), Clock.systemUTC()));
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
@@ -174,10 +185,19 @@ public final class BasaltServer {
     } else {
       startRegistry(config, bindAddress, host);
     }
-    status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement);
+    status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement,
+        digests -> replicationView(store, digests));
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.tables().all().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
+  }
+
+  /** The store's report of its replicas, in the info port's terms (the info package does not see storage). */
+  private static Optional<ReplicationView> replicationView(TabletStore store, boolean digests) {
+    return store.cluster().replicationStatus(digests).map(status -> new ReplicationView(status.catalogInstalls(),
+        status.tabletInstalls(), status.replicas().stream().map(replica -> new ReplicationView.Replica(
+            replica.group(), replica.replicates(), replica.role(), replica.appliedIndex(), replica.digest())).toList(),
+        status.failure()));
   }
 
   /**
@@ -282,8 +302,8 @@ public final class BasaltServer {
     }
   }
 
-  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId)
-      throws ConfigException {
+  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId,
+      Clock clock) throws ConfigException {
     List<InetSocketAddress> members = new ArrayList<>();
     for (ClusterMembers.Member member : cluster.members()) {
       members.add(InetSocketAddress.createUnresolved(member.host(), member.raftPort()));
@@ -297,7 +317,13 @@ public final class BasaltServer {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(Settings.RAFT_ELECTION_TIMEOUT_MAX.key() + ": " + e.getMessage());
     }
-    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft);
+    try {
+      raft = raft.withLogSegmentBytes(config.positiveLong(Settings.RAFT_LOG_SEGMENT_BYTES));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(Settings.RAFT_LOG_SEGMENT_BYTES.key() + ": " + e.getMessage());
+    }
+    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft, clock,
+        Duration.ofMillis(config.nonNegativeLong(Settings.MAX_CLOCK_SKEW)));
   }
 
   /**
@@ -469,6 +495,27 @@ public final class BasaltServer {
     });
     stopped.countDown();
     LOG.info(storeClosedCleanly ? "Basalt stopped" : "Basalt stopped, but its store was not closed cleanly");
+  }
+
+  /**
+   * A replica of this node could not apply a committed entry or write its log, and Ratis closed it here (see
+   * RaftNode#onReplicaFailure); Ratis never reopens it. The node stops as a whole, as HBase aborts a region server
+   * whose WAL cannot be written, rather than go on serving with a group dead on it: every group shares the node's one
+   * store and disk, so what failed one (a full disk) fails the others next, and a node that stops is what the other
+   * nodes and the clients already handle (its groups elect leaders elsewhere within seconds; the clients relocate).
+   * Started again once the cause is gone, the node catches up from the others' logs or by install. Runs on a Raft
+   * thread, so the stop runs on a thread of its own.
+   */
+  private void stopOnReplicaFailure(String what) {
+    failure = what;
+    LOG.error("This node stops because {}. The other nodes go on serving while a majority of them is up. Remove "
+        + "the cause (free disk space, say) and start this node again: it catches up from the others.", what);
+    new Thread(this::stop, "basalt-replica-failure").start();
+  }
+
+  /** Why this node stopped itself (a replica of it could not go on), or null if it did not. */
+  public String failure() {
+    return failure;
   }
 
   /**

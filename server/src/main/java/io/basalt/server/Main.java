@@ -11,12 +11,14 @@ import java.nio.file.Path;
  * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
  * {@code Basalt ready: ...}, once clients can connect (logs go to standard error). SIGTERM or Ctrl-C stops it
  * cleanly with exit status 0; a startup problem is one line on standard error and exit status 1; a stop that could
- * not flush or close the store exits with status 3.
+ * not flush or close the store exits with status 3; a cluster member that stopped itself because one of its replicas
+ * could not go on (its disk full, say) exits with status 4.
  */
 public final class Main {
   private static final int EXIT_STARTUP_FAILED = 1;
   private static final int EXIT_USAGE = 2;
   private static final int EXIT_STORE_NOT_CLOSED = 3;
+  private static final int EXIT_REPLICA_FAILED = 4;
 
   private Main() {}
 
@@ -84,11 +86,22 @@ public final class Main {
       // A signal-initiated shutdown that completed cleanly is a successful exit, not 128+signal. One that left
       // acknowledged writes only in the log (the flush or close failed) is not: supervisors and scripts must see it.
       ServerLogging.close();
-      Runtime.getRuntime().halt(server.stoppedCleanly() ? 0 : EXIT_STORE_NOT_CLOSED);
+      Runtime.getRuntime().halt(exitStatus(server));
     }, "basalt-shutdown"));
     System.out.println(server.readyLine());
     System.out.flush();
     server.awaitStopped();
+    if (server.failure() != null) {
+      // It stopped itself: nothing else ends the process (the shutdown hook then exits with the same status).
+      exit(EXIT_REPLICA_FAILED);
+    }
+  }
+
+  private static int exitStatus(BasaltServer server) {
+    if (server.failure() != null) {
+      return EXIT_REPLICA_FAILED;
+    }
+    return server.stoppedCleanly() ? 0 : EXIT_STORE_NOT_CLOSED;
   }
 
   private static void exit(int status) {

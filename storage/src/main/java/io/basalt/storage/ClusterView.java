@@ -3,6 +3,7 @@ package io.basalt.storage;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.errors.StorageException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -74,5 +75,26 @@ public final class ClusterView {
   public int catalogLeader() {
     StoreReplication cluster = store.replication();
     return cluster == null ? 1 : cluster.catalogLeader();
+  }
+
+  /**
+   * In cluster mode, what this node's replicas are doing (for the info port); with {@code digests}, each tablet
+   * replica's digest at its applied index, which reads the whole tablet. Empty on a single node.
+   */
+  public Optional<ReplicationStatus> replicationStatus(boolean digests) {
+    StoreReplication cluster = store.replication();
+    return cluster == null ? Optional.empty() : Optional.of(ReplicationStatus.of(cluster, digests));
+  }
+
+  /**
+   * In cluster mode, runs {@code listener} once when a replica of this node stops on its own because it could not
+   * apply a committed entry or write its Raft log (a full disk, a failing store), with what failed; at once if one
+   * did already. It runs on a Raft thread and must not block. Never on a single node.
+   */
+  public void onReplicaFailure(Consumer<String> listener) {
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      cluster.node().onReplicaFailure(listener);
+    }
   }
 }

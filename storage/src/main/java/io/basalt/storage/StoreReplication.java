@@ -69,6 +69,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private TabletFences fences;
   private TabletReplacements replacements;
   private final CatalogChanges catalogChanges;
+  private final TimestampFloors timestampFloors;
   private final AtomicLong catalogInstalls = new AtomicLong();
   private final AtomicLong tabletInstalls = new AtomicLong();
   private volatile InstallStep beforeInstalling = group -> { };
@@ -88,6 +89,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     this.catalogGroup = groupId("catalog");
     this.catalogReplica = new CatalogReplica(this, catalogGroup);
     this.catalogChanges = new CatalogChanges(this, catalogGroup);
+    this.timestampFloors = new TimestampFloors(settings.clock(), settings.maxClockSkew());
     this.installRecords = new InstallRecords(db, catalogHandle, synced,
         store.directory().resolve("transfer").resolve("installs"));
   }
@@ -122,6 +124,10 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   TabletStore store() {
     return store;
+  }
+
+  RaftGroupId catalogGroup() {
+    return catalogGroup;
   }
 
   /** Changes whenever this node learns of a new leader of any group. */
@@ -450,6 +456,15 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
         node().readBarrier(groupOf(table.id(), tablet), describe(table, tablet));
       }
     }
+  }
+
+  @Override
+  public long timestampFloor(TableDefinition table, byte[] row) {
+    return timestampFloors.floor(groupOf(table.id(), table.tabletFor(row)));
+  }
+
+  TimestampFloors timestampFloors() {
+    return timestampFloors;
   }
 
   /** The node leading the tablet's group as far as this node knows, or 0. */

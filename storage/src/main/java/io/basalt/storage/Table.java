@@ -79,6 +79,17 @@ public final class Table {
     }
   }
 
+  /**
+   * The lowest timestamp a writer may stamp a new cell of {@code row} with: in cluster mode the highest cell
+   * timestamp this node applied to the row's tablet (within the tolerated clock skew), so that a leader whose clock
+   * is behind the previous one's, or jumped back, stamps no put below the cell it replaces; {@link Long#MIN_VALUE}
+   * on one node.
+   */
+  public long timestampFloor(byte[] row) {
+    TabletGroups replicated = groups;
+    return replicated == null ? Long.MIN_VALUE : replicated.timestampFloor(definition, row);
+  }
+
   /** From now on this table's writes and reads go through its tablets' Raft groups. */
   void replicateThrough(TabletGroups tabletGroups) {
     this.groups = tabletGroups;

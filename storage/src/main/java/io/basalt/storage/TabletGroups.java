@@ -29,4 +29,10 @@ interface TabletGroups {
 
   /** Returns once a read of {@code range} on this node is linearizable (this node leads its tablets, caught up). */
   void readBarrier(TableDefinition table, RowRange range) throws StorageException;
+
+  /**
+   * The highest cell timestamp this node's replica of {@code row}'s tablet applied, within the tolerated clock skew
+   * ({@link TimestampFloors}), or {@link Long#MIN_VALUE}: a writer stamps no cell below it.
+   */
+  long timestampFloor(TableDefinition table, byte[] row);
 }

@@ -75,6 +75,7 @@ final class TabletReplica implements ReplicaState {
         replication.writeWithoutLog(batch);
       } else {
         table.applyReplicated(write.mutations(), write.catalogIndex(), batch, replication.withoutLog());
+        replication.timestampFloors().applied(group, write.mutations());
       }
       replication.noteApplied(write.note());
     } catch (org.rocksdb.RocksDBException e) {

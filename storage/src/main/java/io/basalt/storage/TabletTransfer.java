@@ -25,4 +25,11 @@ public interface TabletTransfer {
    * refusing an export of other rows. Interrupted by a crash, running it again gives the same rows.
    */
   void importInto(Table table, byte[] startRow, byte[] endRow, Path directory) throws StorageException;
+
+  /**
+   * A digest of rows {@code [startRow, endRow)} of {@code table}, in every family, as stored at {@code snapshot}
+   * (kept by the caller until this returns), printable: two replicas of a tablet hold the same cells exactly when
+   * their digests are equal. For operators and tests comparing replicas.
+   */
+  String digest(Table table, byte[] startRow, byte[] endRow, Snapshot snapshot) throws StorageException;
 }

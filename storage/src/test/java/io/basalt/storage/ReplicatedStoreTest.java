@@ -108,6 +108,31 @@ class ReplicatedStoreTest {
         "node " + stopped + " caught up");
   }
 
+  /**
+   * A tablet's timestamp floor, which the HBase writer stamps no cell below, follows what every replica applied: a
+   * leader whose clock ran 5 s ahead stamped a cell, and the leader elected after it, its clock behind, knows that
+   * stamp. A client's own timestamp an hour ahead, past the tolerated clock skew (30 s), does not count.
+   */
+  @Test
+  void aNewLeaderKnowsTheHighestTimestampItsTabletHolds() throws Exception {
+    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)), List.of(),
+        Map.of()));
+    cluster.awaitTable("t");
+    TabletStore leader = cluster.tabletLeader("t", bytes("r"));
+    long aheadStamp = System.currentTimeMillis() + 5_000;
+    long clientStamp = System.currentTimeMillis() + 3_600_000;
+    leader.table("t").orElseThrow().write(RowMutation.forRow(bytes("r"))
+        .add(FAMILY_A, bytes("q"), aheadStamp, 4, bytes("v"))
+        .add(FAMILY_A, bytes("client"), clientStamp, 4, bytes("w")).build(), Durability.LOG);
+    for (TabletStore store : cluster.running()) {
+      cluster.await(() -> store.table("t").orElseThrow().timestampFloor(bytes("r")) == aheadStamp,
+          "the floor applied on " + store.directory());
+    }
+    cluster.stop(cluster.nodeOf(leader));
+    TabletStore successor = cluster.tabletLeader("t", bytes("r"));
+    assertEquals(aheadStamp, successor.table("t").orElseThrow().timestampFloor(bytes("r")));
+  }
+
   @Test
   void aDataDirectoryOfAnotherClusterOrNodeOrOfASingleNodeIsRefused() throws Exception {
     int node = 2;

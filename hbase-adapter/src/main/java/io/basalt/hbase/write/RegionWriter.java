@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -58,6 +59,8 @@ public final class RegionWriter {
   private final WritePolicy policy;
   private final NonceRegistry nonces;
   private final MutationConverter converter;
+  /** The highest timestamp this writer stamped cells with. */
+  private final AtomicLong highestStamp = new AtomicLong(Long.MIN_VALUE);
 
   public RegionWriter(HBaseTable table, RegionInfo region, Clock clock, RowGetter reader,
       RowCheck rowCheck, WritePolicy policy) {
@@ -99,7 +102,7 @@ public final class RegionWriter {
     Arrays.sort(order, Comparator.comparing(i -> mutations.get(i).mutation().getRow(), Bytes.BYTES_COMPARATOR));
     try (RowLocks.RowLock ignored = table.storage().lockAll(rows, waiting)) {
       Pending pending = new Pending(waiting);
-      long now = clock.millis();
+      long now = stamp(rows);
       VersionLookup versions = versionLookup(waiting);
       for (int index : order) {
         NoncedMutation request = mutations.get(index);
@@ -122,6 +125,25 @@ public final class RegionWriter {
       throw StorageErrors.translate(e, region);
     }
     return Arrays.asList(outcomes);
+  }
+
+  /**
+   * The timestamp for cells of {@code rows} written now, under their locks: the clock's time, but never below a stamp
+   * this writer gave before, nor below the highest cell timestamp this node applied to the rows' tablet in cluster
+   * mode ({@code Table#timestampFloor}). A clock that jumps back, or a leader elected on a node whose clock is
+   * behind the previous leader's, would otherwise stamp a put below the cell it replaces, which would then hide it:
+   * a write lost to the client without an error. HBase stamps with the region server's clock as it is; the two
+   * differ only while a clock runs behind a stamp already given, when Basalt repeats that stamp (the later write of
+   * a cell then replaces the earlier, as two writes in one millisecond do in HBase).
+   */
+  private long stamp(List<byte[]> rows) {
+    long floor = highestStamp.get();
+    for (byte[] row : rows) {
+      floor = Math.max(floor, table.storage().timestampFloor(row));
+    }
+    long now = Math.max(clock.millis(), floor);
+    highestStamp.accumulateAndGet(now, Math::max);
+    return now;
   }
 
   /**
@@ -151,7 +173,7 @@ public final class RegionWriter {
       recordCellTtlFamilies(mutation, waiting);
     }
     try (RowLocks.RowLock ignored = lockRow(row, waiting)) {
-      long now = clock.millis();
+      long now = stamp(List.of(row));
       return applyRowLocked(row, mutations, now, now, nonceGroup, nonce, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
@@ -212,7 +234,7 @@ public final class RegionWriter {
    */
   Result applyChecked(List<Mutation> mutations, long checkedCellTimestamp, long nonceGroup, long nonce,
       Waiting waiting) throws IOException {
-    long now = clock.millis();
+    long now = stamp(List.of(sameRow(mutations)));
     return applyRowLocked(sameRow(mutations), mutations, now, Math.max(now, checkedCellTimestamp), nonceGroup,
         nonce, waiting);
   }
@@ -267,7 +289,7 @@ public final class RegionWriter {
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation, waiting)) : Result.EMPTY_RESULT;
     }
-    long now = clock.millis();
+    long now = stamp(List.of(mutation.getRow()));
     List<Cell> computed = computeDeltas(mutation, now, waiting);
     write(List.of(putsOf(mutation.getRow(), computed, now, new OneWrite())), Durabilities.of(mutation.getDurability(),
         table.durability()), waiting, NonceRegistry.note(nonceGroup, nonce));

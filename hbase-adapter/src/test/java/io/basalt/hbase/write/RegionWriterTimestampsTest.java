@@ -74,6 +74,24 @@ class RegionWriterTimestampsTest {
     assertEquals("second", value());
   }
 
+  /**
+   * A server clock that jumps back (NTP stepping it, or in cluster mode a leader elected on a node whose clock is
+   * behind) does not stamp a put below the version it replaces, which would hide it: the writer repeats its highest
+   * stamp until the clock passes it. HBase would stamp the clock's time and hide the put.
+   */
+  @Test
+  void aClockThatJumpsBackDoesNotHideTheNextPut() throws IOException {
+    batch(new Put(ROW).addColumn(F, Q, toBytes("before the jump")));
+    tables.clock().advance(-10_000);
+    writer.mutateRow(List.of(new Put(ROW).addColumn(F, Q, toBytes("after the jump"))), 0, 0, Waiting.ALLOWED);
+    assertEquals("after the jump", value());
+    assertEquals(List.of(now), versions(), "the later put replaced the earlier at the same timestamp");
+    tables.clock().advance(10_001);
+    batch(new Put(ROW).addColumn(F, Q, toBytes("once the clock caught up")));
+    assertEquals(List.of(now + 1, now), versions());
+    assertEquals("once the clock caught up", value());
+  }
+
   @Test
   void aDeleteOfTheLatestVersionTakesThatVersionsTimestamp() throws IOException {
     batch(new Put(ROW).addColumn(F, Q, 100, toBytes("older")), new Put(ROW).addColumn(F, Q, 200, toBytes("newer")));

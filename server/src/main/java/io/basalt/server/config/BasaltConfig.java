@@ -105,6 +105,11 @@ public final class BasaltConfig {
     }
   }
 
+  /** A whole number, of either sign. */
+  public long signedLong(Setting setting) throws ConfigException {
+    return wholeNumber(setting);
+  }
+
   public long positiveLong(Setting setting) throws ConfigException {
     long parsed = wholeNumber(setting);
     if (parsed <= 0) {

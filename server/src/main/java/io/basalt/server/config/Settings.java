@@ -105,6 +105,16 @@ public final class Settings {
   public static final Setting SHUTDOWN_GRACE = new Setting("basalt.shutdown.grace.ms", "30000",
       "How long in ms a stopping server waits for in-flight calls to finish.");
 
+  public static final Setting MAX_CLOCK_SKEW = new Setting("hbase.master.maxclockskew", "30000",
+      "Cluster mode: a node whose clock differs from the ZooKeeper ensemble leader's by more than this many ms is "
+          + "refused at start, as HBase's master refuses such a region server. Also the most a replica trusts a "
+          + "cell timestamp ahead of its own clock when it keeps the tablet's timestamp floor.");
+  public static final Setting WARNING_CLOCK_SKEW = new Setting("hbase.master.warningclockskew", "10000",
+      "Cluster mode: a node whose clock differs from the ZooKeeper ensemble leader's by more than this many ms "
+          + "starts with a warning.");
+  public static final Setting CLOCK_OFFSET = new Setting("basalt.clock.offset.ms", "0",
+      "For tests only: added to this node's clock (cell timestamps and the clock check at start), to try a node "
+          + "whose clock is off. Leave 0.");
   public static final Setting RAFT_ELECTION_TIMEOUT_MIN = new Setting("basalt.cluster.raft.election.timeout.min.ms",
       "1000", "Cluster mode: a follower hearing nothing from its Raft group's leader for a random time between this "
           + "and the maximum stands for election; the leader sends heartbeats at half of it. With the defaults a dead "
@@ -115,6 +125,10 @@ public final class Settings {
       "100000", "Cluster mode: log entries a Raft group applies between snapshots. At a snapshot the store is "
           + "flushed and the group's log up to there is deleted; a replica that needs older entries catches up by "
           + "copying the tablet from its leader.");
+  public static final Setting RAFT_LOG_SEGMENT_BYTES = new Setting("basalt.cluster.raft.log.segment.bytes",
+      "33554432", "Cluster mode: the size in bytes at which a Raft group's log file is closed and a new one begun. "
+          + "A snapshot deletes only whole closed files, so a group keeps at least the entries of its open file; "
+          + "smaller files let a little-written group forget its log sooner, at the cost of more files.");
 
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
@@ -124,7 +138,8 @@ public final class Settings {
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
       BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE,
-      RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX, RAFT_SNAPSHOT_THRESHOLD);
+      MAX_CLOCK_SKEW, WARNING_CLOCK_SKEW, CLOCK_OFFSET, RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX,
+      RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES);
 
   private Settings() {}
 }

@@ -21,23 +21,31 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP info port: {@code GET /status} (and {@code /}) answers a small JSON document describing the server, for
- * operators, health checks and {@code bin/basalt status}.
+ * operators, health checks and {@code bin/basalt status}; on a cluster member {@code GET /replicas} lists its Raft
+ * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds).
  */
 public final class InfoServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
   private static final int MAX_REQUEST_BYTES = 64 * 1024;
 
   private final EventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("info-http", true));
   private final Channel listener;
 
-  private InfoServer(InetSocketAddress address, Supplier<String> statusJson) throws InterruptedException {
+  private InfoServer(InetSocketAddress address, Supplier<String> statusJson, Function<Boolean, String> replicasJson)
+      throws InterruptedException {
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(loop)
         .channel(NioServerSocketChannel.class)
@@ -47,7 +55,7 @@ public final class InfoServer implements AutoCloseable {
             channel.pipeline()
                 .addLast(new HttpServerCodec())
                 .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                .addLast(new StatusHandler(statusJson));
+                .addLast(new StatusHandler(statusJson, replicasJson));
           }
         });
     try {
@@ -61,9 +69,10 @@ public final class InfoServer implements AutoCloseable {
     }
   }
 
-  public static InfoServer bind(InetSocketAddress address, Supplier<String> statusJson)
-      throws InterruptedException {
-    return new InfoServer(address, statusJson);
+  /** {@code replicasJson} answers {@code /replicas} (its argument: whether digests are asked for), null if none. */
+  public static InfoServer bind(InetSocketAddress address, Supplier<String> statusJson,
+      Function<Boolean, String> replicasJson) throws InterruptedException {
+    return new InfoServer(address, statusJson, replicasJson);
   }
 
   public int port() {
@@ -78,19 +87,38 @@ public final class InfoServer implements AutoCloseable {
 
   private static final class StatusHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Supplier<String> statusJson;
+    private final Function<Boolean, String> replicasJson;
 
-    StatusHandler(Supplier<String> statusJson) {
+    StatusHandler(Supplier<String> statusJson, Function<Boolean, String> replicasJson) {
       this.statusJson = statusJson;
+      this.replicasJson = replicasJson;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-      String path = request.uri().split("\\?", 2)[0];
+      QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+      String path = uri.path();
       FullHttpResponse response;
       if (!HttpMethod.GET.equals(request.method())) {
         response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET is served\n", "text/plain");
       } else if (path.equals("/") || path.equals("/status")) {
         response = text(HttpResponseStatus.OK, statusJson.get() + "\n", "application/json");
+      } else if (path.equals("/replicas")) {
+        boolean digests = uri.parameters().getOrDefault("digest", List.of()).contains("true");
+        String replicas;
+        try {
+          replicas = replicasJson.apply(digests);
+        } catch (RuntimeException e) {
+          // A replica starting, installing or closing while it was read: say so rather than drop the connection.
+          LOG.warn("Could not describe this node's replicas", e);
+          ctx.writeAndFlush(text(HttpResponseStatus.SERVICE_UNAVAILABLE, "could not describe the replicas: " + e
+              + "\n", "text/plain")).addListener(ChannelFutureListener.CLOSE);
+          return;
+        }
+        response = replicas == null
+            ? text(HttpResponseStatus.NOT_FOUND, "no replicas: this is not a cluster member, or not started yet\n",
+                "text/plain")
+            : text(HttpResponseStatus.OK, replicas + "\n", "application/json");
       } else {
         response = text(HttpResponseStatus.NOT_FOUND, "not found; try /status\n", "text/plain");
       }

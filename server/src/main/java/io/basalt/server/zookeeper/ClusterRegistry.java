@@ -5,6 +5,7 @@ import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -283,6 +284,33 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
         return;
       }
       backoffMillis = Math.min(backoffMillis * 2, 10_000);
+    }
+  }
+
+  /**
+   * This node's clock against the ZooKeeper ensemble leader's: writes {@code basalt/clocks/<node>}, whose
+   * modification time the leader stamps from its clock as it orders the change, and compares it with {@code clock}'s
+   * time halfway through the round trip.
+   */
+  public ClockSkew measureClockSkew(int node, Clock clock) throws IOException, InterruptedException {
+    String clocks = path("basalt/clocks");
+    String path = clocks + "/" + node;
+    try {
+      ZooKeeper zk = session;
+      ensurePath(zk, clocks);
+      long before = clock.millis();
+      byte[] data = Long.toString(before).getBytes(StandardCharsets.UTF_8);
+      Stat stat = new Stat();
+      try {
+        stat = zk.setData(path, data, -1);
+      } catch (KeeperException.NoNodeException e) {
+        zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT, stat);
+      }
+      long after = clock.millis();
+      long halfTrip = (after - before + 1) / 2;
+      return new ClockSkew(before + halfTrip - stat.getMtime(), halfTrip);
+    } catch (KeeperException e) {
+      throw new IOException("cannot compare node " + node + "'s clock with ZooKeeper's: " + e.getMessage(), e);
     }
   }
 

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
@@ -27,10 +30,12 @@ import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.AlreadyExistsException;
 import org.apache.ratis.protocol.exceptions.RaftException;
+import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
@@ -55,9 +60,13 @@ public final class RaftNode implements AutoCloseable {
   private final AtomicLong callIds = new AtomicLong();
   private final PeerQueries peers;
   private final ExecutorService installs;
+  private final ReplicaFailures failures;
+  /** Held while a group is added or removed on this node. */
+  private final Object groupChanges = new Object();
 
   private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server, PeerQueries peers,
-      ExecutorService installs) {
+      ExecutorService installs, ReplicaFailures failures) {
+    this.failures = failures;
     this.membership = membership;
     this.settings = settings;
     this.server = server;
@@ -77,6 +86,7 @@ public final class RaftNode implements AutoCloseable {
     RaftProperties properties = properties(membership, directory, settings);
     PeerQueries peers = new PeerQueries(membership, settings.requestTimeout());
     ExecutorService installs = installThreads(membership.localNode());
+    ReplicaFailures failures = new ReplicaFailures();
     try {
       RaftServer server = RaftServer.newBuilder()
           .setServerId(membership.localPeerId())
@@ -84,12 +94,13 @@ public final class RaftNode implements AutoCloseable {
           .setOption(RaftStorage.StartupOption.RECOVER)
           .setProperties(properties)
           .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges, peers,
-              installs, settings.electionTimeoutMax().multipliedBy(2)))
+              installs, settings.electionTimeoutMax().multipliedBy(2), failures))
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
-      return new RaftNode(membership, settings, server, peers, installs);
+      return new RaftNode(membership, settings, server, peers, installs, failures);
     } catch (IOException e) {
+      failures.stopping();
       installs.shutdownNow();
       closeQuietly(peers);
       throw new StorageException("cannot start the Raft server of node " + membership.localNode() + " on "
@@ -158,8 +169,20 @@ public final class RaftNode implements AutoCloseable {
     return membership;
   }
 
-  /** Creates the group on this node if it does not host it yet; its members are every node of the cluster. */
+  /**
+   * Creates the group on this node if it does not host it yet; its members are every node of the cluster. Groups are
+   * added and removed one at a time: at start the catalog's replica, applying a table's creation again, and the
+   * store, making sure every table's tablets have their groups, add the same group at once, and Ratis (3.1.3) fails
+   * the second add with "IllegalStateException: previous != null" while the first is under way (seen in
+   * ReplicaDiskFullTest, where it stopped the catalog's replica).
+   */
   public void ensureGroup(RaftGroupId groupId) throws StorageException {
+    synchronized (groupChanges) {
+      ensureGroupAlone(groupId);
+    }
+  }
+
+  private void ensureGroupAlone(RaftGroupId groupId) throws StorageException {
     if (hosts(groupId)) {
       return;
     }
@@ -179,11 +202,32 @@ public final class RaftNode implements AutoCloseable {
     }
   }
 
+  /**
+   * Runs {@code listener} once, on a Ratis thread, when a replica of this node stops on its own: it could not apply a
+   * committed entry or write its log (see {@link ReplicaFailures}). The argument says which and why. Runs at once
+   * if that happened already.
+   */
+  public void onReplicaFailure(Consumer<String> listener) {
+    failures.onFailure(listener);
+  }
+
+  /** The first replica of this node that stopped on its own, and why; null if none did. */
+  public String replicaFailure() {
+    return failures.first();
+  }
+
   /** Removes the group from this node and deletes its log; does nothing if this node does not host it. */
   public void removeGroup(RaftGroupId groupId) throws StorageException {
+    synchronized (groupChanges) {
+      removeGroupAlone(groupId);
+    }
+  }
+
+  private void removeGroupAlone(RaftGroupId groupId) throws StorageException {
     if (!hosts(groupId)) {
       return;
     }
+    failures.removing(groupId);
     try {
       server.groupManagement(GroupManagementRequest.newRemove(clientId, membership.localPeerId(),
           callIds.incrementAndGet(), groupId, true, false));
@@ -192,6 +236,8 @@ public final class RaftNode implements AutoCloseable {
         throw new StorageException("cannot remove Raft group " + groupId + ": " + e.getMessage(), e);
       }
       // removed meanwhile (a catalog entry dropping the table and a sweep of groups without tables may race)
+    } finally {
+      failures.removed(groupId);
     }
   }
 
@@ -280,6 +326,41 @@ public final class RaftNode implements AutoCloseable {
       throw new NotLeaderException(what, leaderNode(groupId));
     }
     await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+  }
+
+  /** What this node's replica of a group is doing, for operators: its role and the last entry it applied. */
+  public record ReplicaView(RaftGroupId group, String role, long term, long appliedIndex) {}
+
+  /**
+   * This node's replica of {@code groupId} now, or empty if this node does not host the group, or its replica is
+   * still starting or already closing.
+   */
+  public Optional<ReplicaView> view(RaftGroupId groupId) {
+    try {
+      DivisionInfo info = server.getDivision(groupId).getInfo();
+      if (info.getLifeCycleState() != LifeCycle.State.RUNNING) {
+        return Optional.empty();
+      }
+      return Optional.of(new ReplicaView(groupId, info.getCurrentRole().name().toLowerCase(Locale.ROOT),
+          info.getCurrentTerm(), info.getLastAppliedIndex()));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Work done at one applied index of a replica. */
+  @FunctionalInterface
+  public interface AppliedWork<T> {
+    T run(long appliedIndex) throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with the index of the last entry this node's replica of the group applied, while it applies
+   * none: what the work pins of the replica's state is the state at that index. Keep it short (take a snapshot,
+   * read later): the group's entries wait meanwhile.
+   */
+  public <T> T atApplied(RaftGroupId groupId, AppliedWork<T> work) throws IOException {
+    return ((ReplicaStateMachine) server.getDivision(groupId).getStateMachine()).atApplied(work);
   }
 
   /** The node leading the group as far as this node knows, or 0. */
@@ -397,6 +478,7 @@ public final class RaftNode implements AutoCloseable {
    */
   @Override
   public void close() throws StorageException {
+    failures.stopping();
     try {
       server.close();
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.basalt.storage.replication;
 
+import io.basalt.storage.errors.StorageFullException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -16,6 +17,7 @@ import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftGroupMemberId;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
@@ -81,10 +83,14 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private volatile boolean installing;
   /** Installs that failed in a row. */
   private volatile int failures;
+  private final ReplicaFailures replicaFailures;
+  /** Why an entry could not be applied, once one could not; the machine is closed by Ratis right after. */
+  private volatile String applyFailure;
 
   ReplicaStateMachine(ReplicaState state, Runnable leaderChanges, PeerQueries peers, Executor installs,
-      Duration nudgeAfter) {
+      Duration nudgeAfter, ReplicaFailures failures) {
     this.state = state;
+    this.replicaFailures = failures;
     this.leaderChanges = leaderChanges;
     this.peers = peers;
     this.installs = installs;
@@ -159,14 +165,39 @@ final class ReplicaStateMachine extends BaseStateMachine {
       if (at.index() > installedUpTo && !data.isEmpty()) {
         reply = state.apply(at, data.toByteArray());
       }
+      // Under the lock, so that a reader holding it (atApplied) sees the index of exactly the entries applied.
+      updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     } catch (IOException e) {
+      // Thrown, not a failed future: Ratis (3.1.3, StateMachineUpdater) counts an entry whose future failed as
+      // applied and goes on with the next one, which would leave this replica without the entry's effects for
+      // good. A throw stops the group's applier before it counts the entry, and Ratis closes the group here.
+      applyFailure = "cannot apply entry " + at.index() + ": " + e.getMessage();
+      LOG.error("Replica of group {} {}; it stops, having applied up to entry {}", getGroupId(), applyFailure,
+          getLastAppliedTermIndex().getIndex());
       throw new UncheckedIOException("replica of group " + getGroupId() + " cannot apply entry " + at.index()
           + " and stops: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      applyFailure = "cannot apply entry " + at.index() + ": " + e;
+      LOG.error("Replica of group {} {}; it stops, having applied up to entry {}", getGroupId(), applyFailure,
+          getLastAppliedTermIndex().getIndex());
+      throw e;
     } finally {
       changing.unlock();
     }
-    updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     return CompletableFuture.completedFuture(Message.valueOf(UnsafeByteOperations.unsafeWrap(reply)));
+  }
+
+  /**
+   * Runs {@code work} with the index of the last entry applied here while no entry is applied and no state
+   * installed, so that what it pins of the state (a RocksDB snapshot, say) is exactly the state at that index.
+   */
+  <T> T atApplied(RaftNode.AppliedWork<T> work) throws IOException {
+    changing.lock();
+    try {
+      return work.run(getLastAppliedTermIndex().getIndex());
+    } finally {
+      changing.unlock();
+    }
   }
 
   @Override
@@ -272,10 +303,36 @@ final class ReplicaStateMachine extends BaseStateMachine {
           (wasFetched - started) / 1_000_000, (done - wasFetched) / 1_000_000);
       return TermIndex.valueOf(at.term(), at.index());
     } catch (IOException | RuntimeException e) {
+      if (diskFull(e)) {
+        // Retrying cannot help until space is freed, and the group goes on without this replica meanwhile: the
+        // node is told, as for an entry it cannot apply.
+        replicaFailures.cannotInstall(getGroupId(), e.getMessage());
+      }
       LOG.warn("Replica of group {} could not install the state of {} (it is asked again): {}", getGroupId(), leader,
           e.toString());
       throw new CompletionException(e);
     }
+  }
+
+  /**
+   * Whether {@code failure} is this node's disk being full: the store says so ({@link StorageFullException}), or a
+   * file write failed with the system's ENOSPC message, as the store itself recognizes one ({@code RocksErrors}).
+   * Not a failure the leader answered with (a Ratis exception in the chain, its message quoted in the wrappers'):
+   * the leader's disk being full is not this replica's.
+   */
+  private static boolean diskFull(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RaftException) {
+        return false;
+      }
+    }
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof StorageFullException
+          || (cause.getMessage() != null && cause.getMessage().contains("No space left on device"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void checkOpen() {
@@ -302,6 +359,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
   public void close() throws IOException {
     closed = true;
     super.close();
+    replicaFailures.closed(getGroupId(), applyFailure);
   }
 
   /** The state in the store, as of an applied index; it has no files of its own to send. */

@@ -10,7 +10,8 @@ import org.rocksdb.Snapshot;
 
 /**
  * A cluster member's tablets moved as this package moves them: {@link TabletExporter} at a read point on the
- * caller's RocksDB snapshot, {@link TabletImporter} after checking the export is of the tablet's rows. Stateless.
+ * caller's RocksDB snapshot, {@link TabletImporter} after checking the export is of the tablet's rows; compared
+ * with {@link TabletDigest}. Stateless.
  */
 public final class SstTabletTransfer implements TabletTransfer {
   @Override
@@ -29,5 +30,12 @@ public final class SstTabletTransfer implements TabletTransfer {
           + ", " + ByteArrays.toPrintable(endRow) + ") of table " + table.name() + ": it holds other rows");
     }
     TabletImporter.importInto(table, directory);
+  }
+
+  @Override
+  public String digest(Table table, byte[] startRow, byte[] endRow, Snapshot snapshot) throws StorageException {
+    try (ReadPoint point = ReadPoint.of(table, snapshot)) {
+      return TabletDigest.of(table, startRow, endRow, point).toString();
+    }
   }
 }

@@ -68,10 +68,16 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   }
 
   private BasaltProcess launch(int node, int zookeeperPort) throws IOException {
+    return launch(List.of(), node, zookeeperPort, List.of());
+  }
+
+  private BasaltProcess launch(List<String> launcher, int node, int zookeeperPort, List<String> moreArgs)
+      throws IOException {
     List<String> args = new ArrayList<>(List.of("--node", String.valueOf(node), "--members", members,
         "--zookeeper-port", String.valueOf(zookeeperPort)));
     args.addAll(List.of(extraArgs));
-    return BasaltProcess.start(dataDir(node), logPrefix + "-node" + node, args.toArray(String[]::new));
+    args.addAll(moreArgs);
+    return BasaltProcess.startWith(launcher, dataDir(node), logPrefix + "-node" + node, args.toArray(String[]::new));
   }
 
   public int size() {
@@ -117,6 +123,25 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   /** Starts a killed or stopped node again on its data directory and its ZooKeeper port; waits until it is ready. */
   public BasaltProcess restart(int node) throws IOException {
     nodes[node - 1] = launch(node, zookeeperPorts[node - 1]);
+    return nodes[node - 1];
+  }
+
+  /**
+   * Starts a killed or stopped node again on its data directory through {@code launcher} (a command that ends by
+   * running the rest of the command line in its own process, see {@link BasaltProcess#startWith}), such as one
+   * mounting a small volume for it; waits until it is ready.
+   */
+  public BasaltProcess restartThrough(int node, List<String> launcher) throws IOException {
+    nodes[node - 1] = launch(launcher, node, zookeeperPorts[node - 1], List.of());
+    return nodes[node - 1];
+  }
+
+  /**
+   * Starts a killed or stopped node again on its data directory with {@code moreArgs} after the cluster's own (a
+   * {@code --config} of its own, say); waits until it is ready.
+   */
+  public BasaltProcess restartWith(int node, String... moreArgs) throws IOException {
+    nodes[node - 1] = launch(List.of(), node, zookeeperPorts[node - 1], List.of(moreArgs));
     return nodes[node - 1];
   }
 

@@ -101,10 +101,24 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
       process.destroyForcibly();
       throw new IOException("interrupted while waiting for Basalt to start", e);
     } catch (ExecutionException | TimeoutException e) {
+      if (e instanceof ExecutionException) {
+        // Its standard output closed: it is exiting, and its status is known once it has.
+        waitBriefly(process);
+      }
       process.destroyForcibly();
       throw new IOException("Basalt did not become ready (exit status "
           + (process.isAlive() ? "none, still running" : process.exitValue()) + "); see " + log.toAbsolutePath()
           + ":\n" + tail(log), e);
+    }
+  }
+
+  private static void waitBriefly(Process process) throws IOException {
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IOException("interrupted while waiting for Basalt to exit", interrupted);
     }
   }
 
@@ -182,6 +196,14 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
 
   /** The JSON the server's info port answers on {@code /status}: its tables, call counts and uptime. */
   public String status() throws IOException {
+    return info("/status");
+  }
+
+  /**
+   * What the server's info port answers on {@code pathAndQuery}, such as {@code /replicas?digest=true} on a cluster
+   * member.
+   */
+  public String info(String pathAndQuery) throws IOException {
     Matcher port = null;
     for (String line : logLines()) {
       Matcher matcher = INFO_PORT.matcher(line);
@@ -192,7 +214,7 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     if (port == null) {
       throw new IOException("Basalt logged no info port; see " + log.toAbsolutePath());
     }
-    URI status = URI.create("http://127.0.0.1:" + port.group(1) + "/status");
+    URI status = URI.create("http://127.0.0.1:" + port.group(1) + pathAndQuery);
     try (InputStream in = status.toURL().openStream()) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
@@ -200,6 +222,14 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
 
   public boolean isAlive() {
     return process.isAlive();
+  }
+
+  /**
+   * Waits up to {@code timeoutMillis} for the process to end by itself; returns its exit status, or -1 if it is
+   * still running.
+   */
+  public int awaitExit(long timeoutMillis) throws InterruptedException {
+    return process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
   }
 
   /** The server's process id, for tools such as {@code jcmd} (see {@link JvmHeap}). */

@@ -1,0 +1,157 @@
+package io.basalt.conformance.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.conformance.harness.BasaltCluster;
+import io.basalt.conformance.harness.BasaltServerExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A node whose data directory was wiped while it was down rejoins by installing its tablets from the leaders, the
+ * leaders having forgotten the entries it missed: three node processes whose groups snapshot every 50 entries into
+ * 4 KB log files (so their logs are purged as they go), a table of three tablets and two families. Its replicas then
+ * hold exactly the others' rows (the info port's digests, compared at equal applied indexes), and with another node
+ * killed it is part of the majority that keeps the table writable and every acknowledged row readable.
+ */
+class WipedNodeRejoinTest {
+  private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b")};
+  private static final byte[] QUALIFIER = Bytes.toBytes("q");
+  private static final byte[][] SPLITS = {Bytes.toBytes("row00200"), Bytes.toBytes("row00400")};
+  private static final int TABLETS = SPLITS.length + 1;
+  private static final long CATCH_UP_MILLIS = 180_000;
+
+  private Path root;
+  private BasaltCluster cluster;
+
+  @BeforeEach
+  void startCluster() throws IOException {
+    root = Files.createTempDirectory("basalt-wiped-");
+    Path config = root.resolve("basalt-site.xml");
+    Files.writeString(config, """
+        <?xml version="1.0"?>
+        <configuration>
+          <property><name>basalt.cluster.raft.snapshot.threshold</name><value>50</value></property>
+          <property><name>basalt.cluster.raft.log.segment.bytes</name><value>4096</value></property>
+        </configuration>
+        """);
+    cluster = BasaltCluster.start(root.resolve("nodes"), 3, "wiped", "--config", config.toString());
+  }
+
+  @AfterEach
+  void stopCluster() throws IOException {
+    try {
+      if (cluster != null) {
+        cluster.close();
+      }
+    } finally {
+      BasaltServerExtension.deleteRecursively(root);
+    }
+  }
+
+  private Configuration client() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    return conf;
+  }
+
+  @Test
+  void aWipedNodeRejoinsByInstallAndServesInTheMajority() throws Exception {
+    TableName name = TableName.valueOf("wiped");
+    try (Connection connection = ConnectionFactory.createConnection(client());
+        Admin admin = connection.getAdmin()) {
+      TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
+      for (byte[] family : FAMILIES) {
+        descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.of(family));
+      }
+      admin.createTable(descriptor.build(), SPLITS);
+      try (Table table = connection.getTable(name); RegionLocator locator = connection.getRegionLocator(name)) {
+        writeRows(table, 0, 150);
+        int wiped = nodeServing(locator.getRegionLocation(Bytes.toBytes("row00000"), true));
+
+        cluster.kill(wiped);
+        BasaltServerExtension.deleteRecursively(cluster.dataDir(wiped));
+        // 250 writes per tablet: five snapshots' worth, over dozens of 4 KB log files, so the leaders purge the
+        // entries the wiped node would need to catch up from the log.
+        writeRows(table, 150, 600);
+        assertRows(table, 0, 600);
+
+        cluster.restart(wiped);
+        Map<String, ReplicaDigests.Replica> caughtUp = ReplicaDigests.awaitSame(cluster, TABLETS, CATCH_UP_MILLIS);
+        assertEquals(TABLETS, caughtUp.size(), "one replica per tablet: " + caughtUp);
+        long installs = ReplicaDigests.tabletInstalls(cluster, wiped);
+        assertTrue(installs >= TABLETS, "node " + wiped + " installed each of its " + TABLETS + " tablets from a "
+            + "leader, not from the log; it installed " + installs + ": " + cluster.node(wiped).info("/replicas"));
+        assertTrue(cluster.node(wiped).logLines().stream().anyMatch(line -> line.contains("installed the state")),
+            "node " + wiped + " logs its installs");
+
+        int killed = wiped % cluster.size() + 1;
+        cluster.kill(killed);
+        writeRows(table, 600, 700);
+        assertRows(table, 0, 700);
+      }
+    }
+  }
+
+  /** Puts rows [from, to) with a cell in each family. */
+  private static void writeRows(Table table, int from, int to) throws IOException {
+    for (int i = from; i < to; i++) {
+      Put put = new Put(row(i));
+      for (byte[] family : FAMILIES) {
+        put.addColumn(family, QUALIFIER, value(i, family));
+      }
+      table.put(put);
+    }
+  }
+
+  private static void assertRows(Table table, int from, int to) throws IOException {
+    for (int i = from; i < to; i++) {
+      Result result = table.get(new Get(row(i)));
+      for (byte[] family : FAMILIES) {
+        assertArrayEquals(value(i, family), result.getValue(family, QUALIFIER),
+            "row " + i + " family " + Bytes.toString(family));
+      }
+    }
+  }
+
+  /** The node whose RPC port serves {@code location}. */
+  private int nodeServing(HRegionLocation location) {
+    int port = location.getServerName().getPort();
+    for (int node = 1; node <= cluster.size(); node++) {
+      if (cluster.node(node).rpcAddress().endsWith(":" + port)) {
+        return node;
+      }
+    }
+    throw new AssertionError("no node serves " + location + " among " + cluster.rpcAddresses());
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%05d", i));
+  }
+
+  private static byte[] value(int i, byte[] family) {
+    return Bytes.toBytes("v" + i + "-" + Bytes.toString(family));
+  }
+}
