@@ -187,19 +187,47 @@ public final class RaftNode implements AutoCloseable {
       return;
     }
     RaftGroup group = RaftGroup.valueOf(groupId, membership.peers());
-    try {
-      RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
-          membership.localPeerId(), callIds.incrementAndGet(), group, true));
-      if (!reply.isSuccess() && !hosts(groupId)) {
-        throw new StorageException("cannot add Raft group " + groupId + ": " + reply.getException());
+    // Ratis 3.1.3 can fail an add with IllegalStateException "previous != null" when the new group's first
+    // election starts twice (RoleInfo), seen under load in a full build; the add is then tried again.
+    for (int attempt = 1; ; attempt++) {
+      String failure;
+      try {
+        RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
+            membership.localPeerId(), callIds.incrementAndGet(), group, true));
+        if (reply.isSuccess()) {
+          return;
+        }
+        failure = String.valueOf(reply.getException());
+      } catch (AlreadyExistsException e) {
+        return; // added meanwhile: what was asked for holds
+      } catch (IOException | IllegalStateException e) {
+        failure = e.toString();
       }
-    } catch (AlreadyExistsException e) {
-      // added meanwhile: what was asked for holds
-    } catch (IOException e) {
-      if (!hosts(groupId)) {
-        throw new StorageException("cannot add Raft group " + groupId + ": " + e.getMessage(), e);
+      if (awaitHosted(groupId)) {
+        return;
+      }
+      if (attempt == 3) {
+        throw new StorageException("cannot add Raft group " + groupId + ": " + failure);
+      }
+      LOG.warn("Adding Raft group {} failed ({}); trying again", groupId, failure);
+    }
+  }
+
+  /** Whether a group whose adding failed is hosted after all, within a second (its impl may be starting). */
+  private boolean awaitHosted(RaftGroupId groupId) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+    while (!hosts(groupId)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(10); // polling interval: Ratis tells nobody when a group it is adding is listed
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
       }
     }
+    return true;
   }
 
   /**
