@@ -449,6 +449,38 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     return decidedAt;
   }
 
+  /**
+   * Appends to the log of each of the table's tablets, through its leader, an entry no replica applies before its
+   * catalog holds what this node's does (a write of nothing, decided at this node's catalog index). A read passes a
+   * read barrier on its tablet's leader, which waits for the entries committed before the read: once this returns,
+   * no replica answers a read by a definition of the table older than this node's, as HBase's schema change
+   * returns once the regions have reopened with the new one.
+   */
+  void publishDefinition(TableDefinition table) throws StorageException {
+    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt(table), List.of(), new byte[0]);
+    for (TabletDefinition tablet : table.tablets()) {
+      node().submitThroughLeader(groupOf(table.id(), tablet), entry,
+          "publishing the definition of " + describe(table, tablet));
+    }
+  }
+
+  @Override
+  public void flush(TableDefinition table) throws StorageException {
+    byte[] entry = TabletEntries.encodeFlush(new TabletEntries.Flush(table.id()));
+    for (TabletDefinition tablet : table.tablets()) {
+      node().submitThroughLeader(groupOf(table.id(), tablet), entry, "flushing " + describe(table, tablet));
+    }
+  }
+
+  @Override
+  public void catchUp(TableDefinition table, RowRange range) throws StorageException {
+    for (TabletDefinition tablet : table.tablets()) {
+      if (tablet.overlaps(range.lowRow(), range.highRow())) {
+        node().catchUp(groupOf(table.id(), tablet), describe(table, tablet));
+      }
+    }
+  }
+
   @Override
   public void readBarrier(TableDefinition table, RowRange range) throws StorageException {
     for (TabletDefinition tablet : table.tablets()) {

@@ -80,6 +80,18 @@ public final class Table {
   }
 
   /**
+   * Returns once this node holds every write to rows {@code [lowRow, highRow)} (empty bounds are open) committed
+   * before the call: in cluster mode each tablet the range overlaps is caught up on this node, whether it leads it or
+   * not; nothing on one node. For work judged from this node's own replica, such as a flush.
+   */
+  public void catchUp(byte[] lowRow, byte[] highRow) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated != null) {
+      replicated.catchUp(definition, RowRange.forward(lowRow, highRow));
+    }
+  }
+
+  /**
    * The lowest timestamp a writer may stamp a new cell of {@code row} with: in cluster mode the highest cell
    * timestamp this node applied to the row's tablet (within the tolerated clock skew), so that a leader whose clock
    * is behind the previous one's, or jumped back, stamps no put below the cell it replaces; {@link Long#MIN_VALUE}
@@ -410,8 +422,22 @@ public final class Table {
     return false;
   }
 
-  /** Writes this table's memtables to SST files and waits for it. */
+  /**
+   * Writes this table's memtables to SST files and waits for it. In cluster mode every replica does, at an entry in
+   * each tablet's log after what was appended before the call (this node's replica may reach it a moment after the
+   * return; {@link #catchUp(byte[], byte[])} waits for it).
+   */
   public void flush() throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated == null) {
+      flushHere();
+    } else {
+      replicated.flush(definition);
+    }
+  }
+
+  /** Writes this replica's memtables of the table to SST files and waits for it. */
+  void flushHere() throws StorageException {
     onFiles("flush", (db, handles) -> TableFiles.flush(db, handles));
   }
 

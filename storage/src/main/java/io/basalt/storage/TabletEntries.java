@@ -20,6 +20,7 @@ final class TabletEntries {
   private static final int FENCE = 2;
   private static final int LIFT_FENCE = 3;
   private static final int ERASE_ROWS = 4;
+  private static final int FLUSH = 5;
 
   /** A replica's answer to a write appended after its tablet's fence: not applied. */
   static final byte[] FENCED = {1};
@@ -31,7 +32,29 @@ final class TabletEntries {
   private TabletEntries() {}
 
   /** An entry of a tablet's log. */
-  sealed interface Entry permits Write, Fence, EraseRows {}
+  sealed interface Entry permits Write, Fence, EraseRows, Flush {}
+
+  /**
+   * The table's memtables written out to files on every replica at this point of the tablet's log: what a flush
+   * judged and erased before it stays judged on each replica, and what comes after it is judged by the next one.
+   */
+  record Flush(long tableId) implements Entry {}
+
+  static byte[] encodeFlush(Flush flush) {
+    int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(FLUSH)
+        + CodedOutputStream.computeInt64SizeNoTag(flush.tableId());
+    byte[] entry = new byte[size];
+    CodedOutputStream out = CodedOutputStream.newInstance(entry);
+    try {
+      out.writeUInt32NoTag(FORMAT);
+      out.writeUInt32NoTag(FLUSH);
+      out.writeInt64NoTag(flush.tableId());
+      out.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new IllegalStateException("entry size computed wrongly", e);
+    }
+    return entry;
+  }
 
   /** Every cell of rows {@code [lowRow, highRow)} of the tablet erased (a region's truncation); bounds inside it. */
   record EraseRows(long tableId, byte[] lowRow, byte[] highRow) implements Entry {}
@@ -195,6 +218,13 @@ final class TabletEntries {
         throw new IOException("tablet log entry has trailing bytes");
       }
       return erase;
+    }
+    if (kind == FLUSH) {
+      Flush flush = new Flush(in.readInt64());
+      if (!in.isAtEnd()) {
+        throw new IOException("tablet log entry has trailing bytes");
+      }
+      return flush;
     }
     if (kind != WRITE) {
       throw new IOException("tablet log entry of unknown kind " + kind);

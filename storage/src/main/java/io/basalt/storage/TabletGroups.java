@@ -27,6 +27,18 @@ interface TabletGroups {
    */
   void eraseRows(TableDefinition table, byte[] lowRow, byte[] highRow) throws StorageException;
 
+  /**
+   * Writes the table's memtables out on every replica, at a point of each tablet's log after every entry appended
+   * before the call: an entry in each tablet's log, through its leader.
+   */
+  void flush(TableDefinition table) throws StorageException;
+
+  /**
+   * Returns once this node's replicas of the tablets {@code range} overlaps have applied every entry committed before
+   * the call, whether this node leads them or not.
+   */
+  void catchUp(TableDefinition table, RowRange range) throws StorageException;
+
   /** Returns once a read of {@code range} on this node is linearizable (this node leads its tablets, caught up). */
   void readBarrier(TableDefinition table, RowRange range) throws StorageException;
 

@@ -61,6 +61,9 @@ final class TabletReplica implements ReplicaState {
     if (decoded instanceof TabletEntries.EraseRows erase) {
       return applyErase(at, erase);
     }
+    if (decoded instanceof TabletEntries.Flush flush) {
+      return applyFlush(at, flush);
+    }
     TabletEntries.Write write = (TabletEntries.Write) decoded;
     replication.awaitCatalog(write.catalogIndex());
     try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
@@ -97,6 +100,23 @@ final class TabletReplica implements ReplicaState {
     } catch (org.rocksdb.RocksDBException e) {
       throw RocksErrors.of("recording the applied index", e);
     }
+  }
+
+  /**
+   * Writes the table's memtables out on this replica (its rows do not change, so a fenced tablet flushes too). The
+   * applied index is recorded first, so the flush carries it to the files with the rows.
+   */
+  private byte[] applyFlush(AppliedIndex at, TabletEntries.Flush flush) throws IOException {
+    try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
+      replication.writeWithoutLog(batch);
+    } catch (org.rocksdb.RocksDBException e) {
+      throw RocksErrors.of("recording the applied index", e);
+    }
+    Table table = replication.store().tableById(flush.tableId());
+    if (table != null) {
+      table.flushHere();
+    }
+    return NO_ANSWER;
   }
 
   /**

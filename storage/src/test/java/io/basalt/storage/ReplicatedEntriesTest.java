@@ -70,6 +70,13 @@ class ReplicatedEntriesTest {
   }
 
   @Test
+  void aFlushReadsBackWithItsTable() throws IOException {
+    byte[] entry = TabletEntries.encodeFlush(new TabletEntries.Flush(42));
+    assertEquals(new TabletEntries.Flush(42), TabletEntries.decode(entry));
+    assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length + 1)));
+  }
+
+  @Test
   void catalogEntriesReadBack() throws IOException {
     TableDefinition template = new TableDefinition(0, "ns:t",
         List.of(new FamilyDefinition(bytes("f"), "", FamilyOptions.DEFAULT)),

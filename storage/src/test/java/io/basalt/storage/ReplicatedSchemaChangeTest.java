@@ -16,6 +16,7 @@ import io.basalt.storage.errors.StorageException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +31,8 @@ import org.rocksdb.WriteOptions;
  * Altering and truncating a table in cluster mode: one catalog entry changes the table the same way on every
  * replica (families added empty, moved with their cells when their options change, dropped with their cells; a
  * truncate empties every family and gives the table new tablets, and groups), and a write decided before a family
- * was dropped and added again never reaches the new family on any replica.
+ * was dropped and added again never reaches the new family on any replica. The flush a schema change makes is judged
+ * from one node's memtables, once they hold every acknowledged write, and then made on every replica.
  */
 class ReplicatedSchemaChangeTest {
   private static final byte[] A = bytes("a");
@@ -201,6 +203,35 @@ class ReplicatedSchemaChangeTest {
     cluster.awaitEqualReplicas("t");
     assertEquals(Map.of("kiwi/b", "3"), cells(cluster.store(away)));
     assertEquals(1, cluster.store(away).table("t").orElseThrow().definition().tablets().size());
+  }
+
+  @Test
+  void aFlushJudgedOnAFollowerSeesEveryAcknowledgedWriteAndFlushesEveryReplica() throws Exception {
+    put("apple", A, "1");
+    put("zebra", A, "2");
+    TabletStore leader = cluster.tabletLeader("t", bytes("apple"));
+    TabletStore follower = cluster.running().stream().filter(store -> store != leader).findFirst().orElseThrow();
+    Table table = follower.table("t").orElseThrow();
+    table.catchUp(new byte[0], new byte[0]);
+    assertEquals(List.of("apple", "zebra"), memtableRows(table), "what the follower judges a flush from");
+
+    table.flush();
+    for (TabletStore store : cluster.running()) {
+      Table replica = store.table("t").orElseThrow();
+      replica.catchUp(new byte[0], new byte[0]);
+      assertEquals(List.of(), memtableRows(replica), "memtables after the flush on " + store.directory());
+      assertEquals(Map.of("apple/a", "1", "zebra/a", "2"), cells(store));
+    }
+  }
+
+  private static List<String> memtableRows(Table table) throws StorageException {
+    List<String> rows = new ArrayList<>();
+    try (TableCursor cursor = table.openMemtableCursor(List.of(), RowRange.forward(new byte[0], new byte[0]))) {
+      while (cursor.nextRow()) {
+        rows.add(string(cursor.row()));
+      }
+    }
+    return rows;
   }
 
   private void put(String row, byte[] family, String value) throws Exception {

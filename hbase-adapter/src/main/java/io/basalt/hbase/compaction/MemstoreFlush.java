@@ -38,13 +38,22 @@ public final class MemstoreFlush {
    * unjudged; they keep their versions until a compaction, where HBase's next flush of those regions might drop some.
    */
   public void flushRows(HBaseTable table, byte[] startRow, byte[] endRow) throws IOException {
-    TabletCompaction.ofMemtables(table, startRow, endRow, clock.millis()).run();
-    table.storage().flush();
+    flush(table, startRow, endRow, clock.millis());
   }
 
   /** Flushes the table's memtables after erasing what HBase's flush at {@code nowMillis} would leave out. */
   public static void flush(HBaseTable table, long nowMillis) throws IOException {
-    TabletCompaction.ofMemtables(table, ByteArrays.EMPTY, ByteArrays.EMPTY, nowMillis).run();
+    flush(table, ByteArrays.EMPTY, ByteArrays.EMPTY, nowMillis);
+  }
+
+  /**
+   * In cluster mode the memtables judged are this node's, so they must first hold every write acknowledged before
+   * the flush (this node may follow the tablets, a step behind their leaders); the erasures and then the flush go to
+   * every replica through the tablets' logs, so each replica's memtables are left as this node's are.
+   */
+  private static void flush(HBaseTable table, byte[] startRow, byte[] endRow, long nowMillis) throws IOException {
+    table.storage().catchUp(startRow, endRow);
+    TabletCompaction.ofMemtables(table, startRow, endRow, nowMillis).run();
     table.storage().flush();
   }
 }

@@ -5,6 +5,7 @@ import io.basalt.storage.errors.ReplicationException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +53,18 @@ import org.slf4j.LoggerFactory;
  */
 public final class RaftNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
+  /**
+   * How long a read barrier waits for its read index before the leader appends an empty entry to the group. Ratis
+   * (3.1.3) confirms a read index with replies from followers that know the commit index the read waits for. A read
+   * right after a write (an increment's, or a client reading what it wrote) asks a heartbeat for it, but the log
+   * appender clears that request when it sends an append it had prepared before the commit (GrpcLogAppender resets
+   * the heartbeat trigger in sendRequest), whose reply carries the older commit index: the read then waits for the
+   * next regular heartbeat, half the minimum election timeout. The empty entry's append carries the commit index at
+   * once. Measured on three stores in one JVM (2-core machine, 250 ms heartbeats, 300 writes each followed by a
+   * read barrier on the leader): without it the barrier took p50 4.1-4.3 ms, p90 256 ms, p99 263 ms; after 10 ms,
+   * p50 4.0-4.7, p90 13-16, p99 22-23 ms; after 3 ms, p50 6.3 ms (the extra entries slow every write).
+   */
+  private static final Duration READ_NUDGE_AFTER = Duration.ofMillis(10);
 
   private final ClusterMembership membership;
   private final RaftSettings settings;
@@ -307,26 +320,49 @@ public final class RaftNode implements AutoCloseable {
    * idempotent.
    */
   public byte[] submitThroughLeader(RaftGroupId groupId, byte[] entry, String what) throws StorageException {
+    return whileElecting(what, () -> {
+      if (leads(groupId)) {
+        return submit(groupId, entry, what);
+      }
+      int leader = leaderNode(groupId);
+      if (leader == 0) {
+        throw new NotLeaderException(what + " (the group has no leader yet)", 0);
+      }
+      RaftClientReply reply;
+      try {
+        reply = peers.append(groupId, ClusterMembership.peerId(leader), entry);
+      } catch (IOException e) {
+        throw new NotLeaderException(what + " (node " + leader + " did not answer: " + e.getMessage() + ")", 0);
+      }
+      if (!reply.isSuccess()) {
+        throw failure(groupId, what, reply.getException());
+      }
+      return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
+    });
+  }
+
+  /**
+   * Returns once this node's replica of the group, leading it or not, has applied every entry committed before the
+   * call: a follower asks the leader for its read index (Ratis's linearizable read) and waits until it has applied
+   * that far. For a node that acts on what its own replica holds, as a master judging a flush from its memtables.
+   */
+  public void catchUp(RaftGroupId groupId, String what) throws StorageException {
+    whileElecting(what, () -> await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY),
+        what));
+  }
+
+  /** One try of a request to a group whose leader may be changing. */
+  @FunctionalInterface
+  private interface Attempt<T> {
+    T run() throws StorageException;
+  }
+
+  /** Tries {@code attempt} again while the group has no leader or its leader moves, within the request timeout. */
+  private <T> T whileElecting(String what, Attempt<T> attempt) throws StorageException {
     long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
     while (true) {
       try {
-        if (leads(groupId)) {
-          return submit(groupId, entry, what);
-        }
-        int leader = leaderNode(groupId);
-        if (leader == 0) {
-          throw new NotLeaderException(what + " (the group has no leader yet)", 0);
-        }
-        RaftClientReply reply;
-        try {
-          reply = peers.append(groupId, ClusterMembership.peerId(leader), entry);
-        } catch (IOException e) {
-          throw new NotLeaderException(what + " (node " + leader + " did not answer: " + e.getMessage() + ")", 0);
-        }
-        if (!reply.isSuccess()) {
-          throw failure(groupId, what, reply.getException());
-        }
-        return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
+        return attempt.run();
       } catch (NotLeaderException | LeaderNotReady e) {
         if (System.nanoTime() > deadline) {
           throw e;
@@ -353,7 +389,40 @@ public final class RaftNode implements AutoCloseable {
     if (!leads(groupId)) {
       throw new NotLeaderException(what, leaderNode(groupId));
     }
-    await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+    await(groupId, what, () -> {
+      CompletableFuture<RaftClientReply> answer = submitAsync(groupId,
+          request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+      try {
+        answer.get(READ_NUDGE_AFTER.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        nudge(groupId);
+      } catch (ExecutionException e) {
+        // thrown as the caller's exception by awaitAnswer
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ReplicationException("interrupted while waiting for " + what, e);
+      }
+      return awaitAnswer(groupId, answer, what);
+    });
+  }
+
+  /**
+   * Appends an empty entry to a group this node leads, which every replica applies as nothing, without waiting for
+   * it. Its append carries the leader's commit index to the followers, and their replies confirm a read index
+   * waiting for that (see {@link #READ_NUDGE_AFTER}). A failure is only logged: the read waits on either way.
+   */
+  private void nudge(RaftGroupId groupId) {
+    try {
+      server.submitClientRequestAsync(request(groupId, RaftClientRequest.writeRequestType(), Message.EMPTY))
+          .whenComplete((reply, failure) -> {
+            if (failure != null || !reply.isSuccess()) {
+              LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId,
+                  failure != null ? failure : reply.getException());
+            }
+          });
+    } catch (IOException e) {
+      LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId, e.toString());
+    }
   }
 
   /** What this node's replica of a group is doing, for operators: its role and the last entry it applied. */
@@ -428,10 +497,15 @@ public final class RaftNode implements AutoCloseable {
    */
   private RaftClientReply await(RaftGroupId groupId, RaftClientRequest request, String what)
       throws StorageException {
+    return await(groupId, what, () -> awaitAnswer(groupId, submitAsync(groupId, request, what), what));
+  }
+
+  private RaftClientReply await(RaftGroupId groupId, String what, Attempt<RaftClientReply> attempt)
+      throws StorageException {
     long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
     while (true) {
       try {
-        return awaitOnce(groupId, request, what);
+        return attempt.run();
       } catch (LeaderNotReady e) {
         if (System.nanoTime() > deadline) {
           throw new NotLeaderException(what + " (its leader is not ready)", 0);
@@ -455,14 +529,18 @@ public final class RaftNode implements AutoCloseable {
     }
   }
 
-  private RaftClientReply awaitOnce(RaftGroupId groupId, RaftClientRequest request, String what)
+  private CompletableFuture<RaftClientReply> submitAsync(RaftGroupId groupId, RaftClientRequest request, String what)
       throws StorageException {
-    CompletableFuture<RaftClientReply> future;
     try {
-      future = server.submitClientRequestAsync(request);
+      return server.submitClientRequestAsync(request);
     } catch (IOException e) {
       throw failure(groupId, what, e);
     }
+  }
+
+  /** Waits for a request's answer, within the request timeout; a refusal is thrown as the matching exception. */
+  private RaftClientReply awaitAnswer(RaftGroupId groupId, CompletableFuture<RaftClientReply> future, String what)
+      throws StorageException {
     RaftClientReply reply;
     try {
       reply = future.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);

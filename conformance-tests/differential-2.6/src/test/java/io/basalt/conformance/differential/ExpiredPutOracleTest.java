@@ -30,7 +30,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * number, the last; the expired one is then passed over by every read, flush and compaction. DifferentialTest's seed
  * 2 found the difference at its 5,314th operation.
  */
-// Every case flushes, which on a cluster fails when the active master does not lead the case's tablet.
 class ExpiredPutOracleTest {
   /** Far past any run: the cell with it never expires during the test. */
   private static final long LONG_TTL = 1L << 50;
