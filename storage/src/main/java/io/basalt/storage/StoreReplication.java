@@ -89,7 +89,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     this.catalogGroup = groupId("catalog");
     this.catalogReplica = new CatalogReplica(this, catalogGroup);
     this.catalogChanges = new CatalogChanges(this, catalogGroup);
-    this.timestampFloors = new TimestampFloors(settings.clock(), settings.maxClockSkew());
+    this.timestampFloors = new TimestampFloors(settings.clock(), settings.maxClockSkew(), db, catalogHandle);
     this.installRecords = new InstallRecords(db, catalogHandle, synced,
         store.directory().resolve("transfer").resolve("installs"));
   }
@@ -221,6 +221,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
       try (WriteBatch batch = new WriteBatch()) {
         batch.delete(catalogHandle, appliedKey(group));
         fences.erase(batch, group);
+        timestampFloors.forget(batch, group);
         db.write(synced, batch);
       } catch (RocksDBException e) {
         throw RocksErrors.of("forgetting the applied index of a removed tablet", e);
@@ -242,20 +243,18 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
         LOG.info("Removing Raft group {}: no table of this node has its tablet", hosted);
         node().removeGroup(hosted);
         installRecords.forget(hosted, appliedKey(hosted));
-        forgetFence(hosted);
+        forgetFenceAndFloor(hosted);
       }
     }
   }
 
-  private void forgetFence(RaftGroupId group) throws StorageException {
-    if (fences.of(group) == null) {
-      return;
-    }
+  private void forgetFenceAndFloor(RaftGroupId group) throws StorageException {
     try (WriteBatch batch = new WriteBatch()) {
       fences.erase(batch, group);
+      timestampFloors.forget(batch, group);
       db.write(synced, batch);
     } catch (RocksDBException e) {
-      throw RocksErrors.of("forgetting the fence of a removed tablet", e);
+      throw RocksErrors.of("forgetting the fence and timestamp floor of a removed tablet", e);
     }
     fences.forget(group);
   }
@@ -491,7 +490,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   }
 
   @Override
-  public long timestampFloor(TableDefinition table, byte[] row) {
+  public long timestampFloor(TableDefinition table, byte[] row) throws StorageException {
     return timestampFloors.floor(groupOf(table.id(), table.tabletFor(row)));
   }
 

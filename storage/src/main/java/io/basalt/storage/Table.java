@@ -97,7 +97,7 @@ public final class Table {
    * is behind the previous one's, or jumped back, stamps no put below the cell it replaces; {@link Long#MIN_VALUE}
    * on one node.
    */
-  public long timestampFloor(byte[] row) {
+  public long timestampFloor(byte[] row) throws StorageException {
     TabletGroups replicated = groups;
     return replicated == null ? Long.MIN_VALUE : replicated.timestampFloor(definition, row);
   }

@@ -46,5 +46,5 @@ interface TabletGroups {
    * The highest cell timestamp this node's replica of {@code row}'s tablet applied, within the tolerated clock skew
    * ({@link TimestampFloors}), or {@link Long#MIN_VALUE}: a writer stamps no cell below it.
    */
-  long timestampFloor(TableDefinition table, byte[] row);
+  long timestampFloor(TableDefinition table, byte[] row) throws StorageException;
 }

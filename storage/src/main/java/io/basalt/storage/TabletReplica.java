@@ -77,8 +77,9 @@ final class TabletReplica implements ReplicaState {
         // Dropped since the entry was decided, everywhere: only the index is left to record.
         replication.writeWithoutLog(batch);
       } else {
+        long floor = replication.timestampFloors().record(batch, group, write.mutations());
         table.applyReplicated(write.mutations(), write.catalogIndex(), batch, replication.withoutLog());
-        replication.timestampFloors().applied(group, write.mutations());
+        replication.timestampFloors().raise(group, floor);
       }
       replication.noteApplied(write.note());
     } catch (org.rocksdb.RocksDBException e) {

@@ -111,7 +111,8 @@ class ReplicatedStoreTest {
   /**
    * A tablet's timestamp floor, which the HBase writer stamps no cell below, follows what every replica applied: a
    * leader whose clock ran 5 s ahead stamped a cell, and the leader elected after it, its clock behind, knows that
-   * stamp. A client's own timestamp an hour ahead, past the tolerated clock skew (30 s), does not count.
+   * stamp, and so does a node restarted on its store. A client's own timestamp an hour ahead, past the tolerated
+   * clock skew (30 s), does not count.
    */
   @Test
   void aNewLeaderKnowsTheHighestTimestampItsTabletHolds() throws Exception {
@@ -131,6 +132,14 @@ class ReplicatedStoreTest {
     cluster.stop(cluster.nodeOf(leader));
     TabletStore successor = cluster.tabletLeader("t", bytes("r"));
     assertEquals(aheadStamp, successor.table("t").orElseThrow().timestampFloor(bytes("r")));
+
+    // Recorded with the cells: a node restarted on a flushed store, which applies none of those entries again,
+    // still knows it.
+    int restarted = cluster.nodeOf(successor);
+    successor.flush();
+    cluster.stop(restarted);
+    cluster.start(restarted);
+    assertEquals(aheadStamp, cluster.store(restarted).table("t").orElseThrow().timestampFloor(bytes("r")));
   }
 
   @Test

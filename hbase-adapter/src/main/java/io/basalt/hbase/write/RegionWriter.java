@@ -136,7 +136,7 @@ public final class RegionWriter {
    * differ only while a clock runs behind a stamp already given, when Basalt repeats that stamp (the later write of
    * a cell then replaces the earlier, as two writes in one millisecond do in HBase).
    */
-  private long stamp(List<byte[]> rows) {
+  private long stamp(List<byte[]> rows) throws IOException {
     long floor = highestStamp.get();
     for (byte[] row : rows) {
       floor = Math.max(floor, table.storage().timestampFloor(row));

@@ -5,17 +5,13 @@ import io.basalt.storage.errors.ReplicationException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -24,18 +20,14 @@ import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.protocol.ClientId;
 import org.apache.ratis.protocol.GroupManagementRequest;
-import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
-import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.AlreadyExistsException;
-import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
-import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
@@ -44,27 +36,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This node's Raft server: one Apache Ratis server, over gRPC on the node's cluster port, hosting one group per
- * replicated thing (the catalog, each tablet), every group on the same members. Writes and read barriers are
- * submitted to the local server directly, not through a Ratis client and a socket; a node that does not lead the
- * group is told so ({@link NotLeaderException}) and the layer above sends its client to the leader.
+ * replicated thing (the catalog, each tablet), every group on the same members. It adds and removes this node's
+ * groups; writes and read barriers go through {@link GroupRequests}, and a node that does not lead the group is told
+ * so ({@link NotLeaderException}) and the layer above sends its client to the leader.
  *
  * <p>A replica too far behind its leader fetches the group's state from it ({@link ReplicaStateMachine} says how),
  * on this node's install threads and through Ratis client requests to the leader's Raft port ({@link PeerQueries}).
  */
 public final class RaftNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
-  /**
-   * How long a read barrier waits for its read index before the leader appends an empty entry to the group. Ratis
-   * (3.1.3) confirms a read index with replies from followers that know the commit index the read waits for. A read
-   * right after a write (an increment's, or a client reading what it wrote) asks a heartbeat for it, but the log
-   * appender clears that request when it sends an append it had prepared before the commit (GrpcLogAppender resets
-   * the heartbeat trigger in sendRequest), whose reply carries the older commit index: the read then waits for the
-   * next regular heartbeat, half the minimum election timeout. The empty entry's append carries the commit index at
-   * once. Measured on three stores in one JVM (2-core machine, 250 ms heartbeats, 300 writes each followed by a
-   * read barrier on the leader): without it the barrier took p50 4.1-4.3 ms, p90 256 ms, p99 263 ms; after 10 ms,
-   * p50 4.0-4.7, p90 13-16, p99 22-23 ms; after 3 ms, p50 6.3 ms (the extra entries slow every write).
-   */
-  private static final Duration READ_NUDGE_AFTER = Duration.ofMillis(10);
 
   private final ClusterMembership membership;
   private final RaftSettings settings;
@@ -72,6 +52,7 @@ public final class RaftNode implements AutoCloseable {
   private final ClientId clientId = ClientId.randomId();
   private final AtomicLong callIds = new AtomicLong();
   private final PeerQueries peers;
+  private final GroupRequests requests;
   private final ExecutorService installs;
   private final ReplicaFailures failures;
   /** Held while a group is added or removed on this node. */
@@ -84,6 +65,7 @@ public final class RaftNode implements AutoCloseable {
     this.settings = settings;
     this.server = server;
     this.peers = peers;
+    this.requests = new GroupRequests(membership, settings, server, peers);
     this.installs = installs;
   }
 
@@ -201,12 +183,14 @@ public final class RaftNode implements AutoCloseable {
     }
     RaftGroup group = RaftGroup.valueOf(groupId, membership.peers());
     // Ratis 3.1.3 can fail an add with IllegalStateException "previous != null" when the new group's first
-    // election starts twice (RoleInfo), seen under load in a full build; the add is then tried again.
+    // election starts twice (RoleInfo), seen under load in a full build; the add is then tried again. The failed add
+    // has already formatted the group's log directory, and formatting refuses an existing one, so a retry recovers
+    // it instead (Ratis formats the directory in recovery too if it does not exist).
     for (int attempt = 1; ; attempt++) {
       String failure;
       try {
         RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
-            membership.localPeerId(), callIds.incrementAndGet(), group, true));
+            membership.localPeerId(), callIds.incrementAndGet(), group, attempt == 1));
         if (reply.isSuccess()) {
           return;
         }
@@ -306,123 +290,30 @@ public final class RaftNode implements AutoCloseable {
    * @throws ReplicationException if the outcome is unknown (timeout, node stopping)
    */
   public byte[] submit(RaftGroupId groupId, byte[] entry, String what) throws StorageException {
-    RaftClientRequest request = request(groupId, RaftClientRequest.writeRequestType(),
-        Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)));
-    RaftClientReply reply = await(groupId, request, what);
-    return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
+    return requests.submit(groupId, entry, what);
   }
 
   /**
-   * Appends {@code entry} to the group's log through its leader wherever it is (this node, through {@link #submit},
-   * or another member, as a Ratis client request to its Raft port) and returns the leader's replica's answer. For a
-   * change a node makes to a group it need not lead: a master fencing a tablet it splits. While the group elects, the
-   * request is sent again; an entry whose answer was lost may so be appended twice, so such entries must be
-   * idempotent.
+   * Appends {@code entry} to the group's log through its leader wherever it is and returns the leader's replica's
+   * answer; see {@link GroupRequests#submitThroughLeader}. Such entries must be idempotent.
    */
   public byte[] submitThroughLeader(RaftGroupId groupId, byte[] entry, String what) throws StorageException {
-    return whileElecting(what, () -> {
-      if (leads(groupId)) {
-        return submit(groupId, entry, what);
-      }
-      int leader = leaderNode(groupId);
-      if (leader == 0) {
-        throw new NotLeaderException(what + " (the group has no leader yet)", 0);
-      }
-      RaftClientReply reply;
-      try {
-        reply = peers.append(groupId, ClusterMembership.peerId(leader), entry);
-      } catch (IOException e) {
-        throw new NotLeaderException(what + " (node " + leader + " did not answer: " + e.getMessage() + ")", 0);
-      }
-      if (!reply.isSuccess()) {
-        throw failure(groupId, what, reply.getException());
-      }
-      return reply.getMessage() == null ? new byte[0] : reply.getMessage().getContent().toByteArray();
-    });
+    return requests.submitThroughLeader(groupId, entry, what);
   }
 
-  /**
-   * Returns once this node's replica of the group, leading it or not, has applied every entry committed before the
-   * call: a follower asks the leader for its read index (Ratis's linearizable read) and waits until it has applied
-   * that far. For a node that acts on what its own replica holds, as a master judging a flush from its memtables.
-   */
+  /** Returns once this node's replica of the group, leading it or not, has applied what was committed before. */
   public void catchUp(RaftGroupId groupId, String what) throws StorageException {
-    whileElecting(what, () -> await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY),
-        what));
-  }
-
-  /** One try of a request to a group whose leader may be changing. */
-  @FunctionalInterface
-  private interface Attempt<T> {
-    T run() throws StorageException;
-  }
-
-  /** Tries {@code attempt} again while the group has no leader or its leader moves, within the request timeout. */
-  private <T> T whileElecting(String what, Attempt<T> attempt) throws StorageException {
-    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
-    while (true) {
-      try {
-        return attempt.run();
-      } catch (NotLeaderException | LeaderNotReady e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        try {
-          Thread.sleep(50); // the retry interval while the group elects or its leader moves: a fraction of an election
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new ReplicationException("interrupted while waiting for " + what, interrupted);
-        }
-      }
-    }
+    requests.catchUp(groupId, what);
   }
 
   /**
-   * Returns once this node, leading the group, has applied every entry committed before the call (Raft's read
-   * index, from the leader's lease while it holds one): a read of the local state after it is linearizable.
+   * Returns once this node, leading the group, has applied every entry committed before the call: a read of the
+   * local state after it is linearizable.
    *
    * @throws NotLeaderException if this node does not lead the group
    */
   public void readBarrier(RaftGroupId groupId, String what) throws StorageException {
-    // Ratis would let a follower serve the read too, after asking the leader for its read index; Basalt's clients
-    // read where hbase:meta sends them, the leader, so a follower refuses and the client looks the leader up.
-    if (!leads(groupId)) {
-      throw new NotLeaderException(what, leaderNode(groupId));
-    }
-    await(groupId, what, () -> {
-      CompletableFuture<RaftClientReply> answer = submitAsync(groupId,
-          request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
-      try {
-        answer.get(READ_NUDGE_AFTER.toNanos(), TimeUnit.NANOSECONDS);
-      } catch (TimeoutException e) {
-        nudge(groupId);
-      } catch (ExecutionException e) {
-        // thrown as the caller's exception by awaitAnswer
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ReplicationException("interrupted while waiting for " + what, e);
-      }
-      return awaitAnswer(groupId, answer, what);
-    });
-  }
-
-  /**
-   * Appends an empty entry to a group this node leads, which every replica applies as nothing, without waiting for
-   * it. Its append carries the leader's commit index to the followers, and their replies confirm a read index
-   * waiting for that (see {@link #READ_NUDGE_AFTER}). A failure is only logged: the read waits on either way.
-   */
-  private void nudge(RaftGroupId groupId) {
-    try {
-      server.submitClientRequestAsync(request(groupId, RaftClientRequest.writeRequestType(), Message.EMPTY))
-          .whenComplete((reply, failure) -> {
-            if (failure != null || !reply.isSuccess()) {
-              LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId,
-                  failure != null ? failure : reply.getException());
-            }
-          });
-    } catch (IOException e) {
-      LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId, e.toString());
-    }
+    requests.readBarrier(groupId, what);
   }
 
   /** What this node's replica of a group is doing, for operators: its role and the last entry it applied. */
@@ -462,119 +353,12 @@ public final class RaftNode implements AutoCloseable {
 
   /** The node leading the group as far as this node knows, or 0. */
   public int leaderNode(RaftGroupId groupId) {
-    try {
-      return membership.nodeOf(server.getDivision(groupId).getInfo().getLeaderId());
-    } catch (IOException e) {
-      return 0;
-    }
+    return requests.leaderNode(groupId);
   }
 
   /** Whether this node leads the group now (it may learn otherwise a moment later; writes check again). */
   public boolean leads(RaftGroupId groupId) {
-    try {
-      return server.getDivision(groupId).getInfo().isLeader();
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private RaftClientRequest request(RaftGroupId groupId, RaftClientRequest.Type type, Message message) {
-    return RaftClientRequest.newBuilder()
-        .setClientId(clientId)
-        .setServerId(membership.localPeerId())
-        .setGroupId(groupId)
-        .setCallId(callIds.incrementAndGet())
-        .setMessage(message)
-        .setType(type)
-        .build();
-  }
-
-  /**
-   * Submits the request and waits for its answer. A leader just elected refuses requests until it has committed an
-   * entry of its own term (Ratis's LeaderNotReadyException), which takes one round to the followers: such a refusal
-   * is retried here, within the request timeout, rather than sent back to a client that would look the leader up
-   * again and find this same node.
-   */
-  private RaftClientReply await(RaftGroupId groupId, RaftClientRequest request, String what)
-      throws StorageException {
-    return await(groupId, what, () -> awaitAnswer(groupId, submitAsync(groupId, request, what), what));
-  }
-
-  private RaftClientReply await(RaftGroupId groupId, String what, Attempt<RaftClientReply> attempt)
-      throws StorageException {
-    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
-    while (true) {
-      try {
-        return attempt.run();
-      } catch (LeaderNotReady e) {
-        if (System.nanoTime() > deadline) {
-          throw new NotLeaderException(what + " (its leader is not ready)", 0);
-        }
-        try {
-          Thread.sleep(5); // the retry interval while a new leader commits its first entry
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new ReplicationException("interrupted while waiting for " + what, interrupted);
-        }
-      }
-    }
-  }
-
-  /** The local replica leads but is not ready yet: the request may be sent again at once. */
-  private static final class LeaderNotReady extends StorageException {
-    private static final long serialVersionUID = 1L;
-
-    LeaderNotReady(String what) {
-      super(what);
-    }
-  }
-
-  private CompletableFuture<RaftClientReply> submitAsync(RaftGroupId groupId, RaftClientRequest request, String what)
-      throws StorageException {
-    try {
-      return server.submitClientRequestAsync(request);
-    } catch (IOException e) {
-      throw failure(groupId, what, e);
-    }
-  }
-
-  /** Waits for a request's answer, within the request timeout; a refusal is thrown as the matching exception. */
-  private RaftClientReply awaitAnswer(RaftGroupId groupId, CompletableFuture<RaftClientReply> future, String what)
-      throws StorageException {
-    RaftClientReply reply;
-    try {
-      reply = future.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ReplicationException("interrupted while waiting for " + what, e);
-    } catch (TimeoutException e) {
-      throw new ReplicationException(what + " got no answer from its Raft group within "
-          + settings.requestTimeout().toMillis() + " ms; it may still take effect", e);
-    } catch (ExecutionException e) {
-      throw failure(groupId, what, e.getCause());
-    }
-    if (!reply.isSuccess()) {
-      throw failure(groupId, what, reply.getException());
-    }
-    return reply;
-  }
-
-  private StorageException failure(RaftGroupId groupId, String what, Throwable cause) {
-    if (cause instanceof org.apache.ratis.protocol.exceptions.NotLeaderException notLeader) {
-      return new NotLeaderException(what, notLeader.getSuggestedLeader() == null ? 0
-          : membership.nodeOf(notLeader.getSuggestedLeader().getId()));
-    }
-    if (cause instanceof org.apache.ratis.protocol.exceptions.LeaderNotReadyException) {
-      return new LeaderNotReady(what);
-    }
-    if (cause instanceof org.apache.ratis.protocol.exceptions.ReadIndexException
-        || cause instanceof org.apache.ratis.protocol.exceptions.GroupMismatchException) {
-      return new NotLeaderException(what, leaderNode(groupId) == membership.localNode() ? 0 : leaderNode(groupId));
-    }
-    if (cause instanceof RaftException || cause instanceof IOException) {
-      return new ReplicationException(what + " failed in its Raft group: " + cause.getMessage(), cause);
-    }
-    return new ReplicationException(what + " failed in its Raft group: " + cause, cause);
+    return requests.leads(groupId);
   }
 
   /**

@@ -161,7 +161,8 @@ final class ReplicaStateMachine extends BaseStateMachine {
     ByteString data = entry.getStateMachineLogEntry().getLogData();
     changing.lock();
     try {
-      // An empty entry is one a replica asked for to be noticed (see the class comment): it changes nothing.
+      // An empty entry changes nothing: one a replica asked for to be noticed (see the class comment), or one a
+      // leader appended to hurry a read index (GroupRequests).
       if (at.index() > installedUpTo && !data.isEmpty()) {
         reply = state.apply(at, data.toByteArray());
       }

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
-import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +22,8 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A node whose clock is off is checked at start against the cluster's (the ZooKeeper ensemble leader's), as HBase's
@@ -39,30 +37,13 @@ class ClockSkewTest {
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
   private static final int NODE = 3;
 
-  private Path root;
-  private BasaltCluster cluster;
-
-  @BeforeEach
-  void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-clock-");
-    cluster = BasaltCluster.start(root.resolve("nodes"), 3, "clock");
-  }
-
-  @AfterEach
-  void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  final OwnCluster nodes = OwnCluster.perTest("clock");
 
   @Test
   void aNodeFarOffIsRefusedAndOneSlightlyOffStartsWithAWarning() throws Exception {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
     TableName name = TableName.valueOf("clock");
     try (Connection connection = ConnectionFactory.createConnection(conf);
         Admin admin = connection.getAdmin()) {
@@ -71,9 +52,9 @@ class ClockSkewTest {
       try (Table table = connection.getTable(name)) {
         table.put(new Put(Bytes.toBytes("before")).addColumn(FAMILY, QUALIFIER, Bytes.toBytes("v")));
 
-        cluster.kill(NODE);
+        nodes.cluster().kill(NODE);
         IOException refused = assertThrows(IOException.class,
-            () -> cluster.restartWith(NODE, "--config", offsetConfig("behind", -60_000).toString()));
+            () -> nodes.cluster().restartWith(NODE, "--config", offsetConfig("behind", -60_000).toString()));
         String message = refused.getMessage();
         assertTrue(message.contains("exit status 1"), message);
         Matcher skew = Pattern.compile("clock is (\\d+) ms \\(within \\d+ ms\\) behind the cluster's")
@@ -81,8 +62,8 @@ class ClockSkewTest {
         assertTrue(skew.find() && Math.abs(Long.parseLong(skew.group(1)) - 60_000) < 5_000, message);
         assertTrue(message.contains("hbase.master.maxclockskew allows (30000 ms)"), message);
 
-        cluster.restartWith(NODE, "--config", offsetConfig("ahead", 15_000).toString());
-        assertTrue(cluster.node(NODE).logLines().stream().anyMatch(line -> line.contains("ahead of the cluster's")
+        nodes.cluster().restartWith(NODE, "--config", offsetConfig("ahead", 15_000).toString());
+        assertTrue(nodes.cluster().node(NODE).logLines().stream().anyMatch(line -> line.contains("ahead of the cluster's")
             && line.contains("hbase.master.warningclockskew (10000 ms)")), "warned of the skew");
         table.put(new Put(Bytes.toBytes("after")).addColumn(FAMILY, QUALIFIER, Bytes.toBytes("w")));
         assertArrayEquals(Bytes.toBytes("v"), table.get(new Get(Bytes.toBytes("before"))).getValue(FAMILY, QUALIFIER));
@@ -92,7 +73,7 @@ class ClockSkewTest {
   }
 
   private Path offsetConfig(String name, long offsetMillis) throws IOException {
-    Path config = root.resolve(name + ".xml");
+    Path config = nodes.root().resolve(name + ".xml");
     Files.writeString(config, """
         <?xml version="1.0"?>
         <configuration>

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
-import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -28,9 +25,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Three Basalt nodes, each its own process, and a stock client that knows only their ZooKeeper addresses: tables
@@ -43,29 +39,12 @@ class ClusterFailoverTest {
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
   private static final byte[] COUNTER = Bytes.toBytes("counter");
 
-  private static Path root;
-  private static BasaltCluster cluster;
-
-  @BeforeAll
-  static void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-cluster-");
-    cluster = BasaltCluster.start(root, 3, "failover");
-  }
-
-  @AfterAll
-  static void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  static final OwnCluster NODES = OwnCluster.perClass("failover");
 
   private static Configuration client() {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
     return conf;
   }
 
@@ -94,7 +73,7 @@ class ClusterFailoverTest {
         writeRows(data, 0, 100);
         int leader = nodeServing(locator.getRegionLocation(Bytes.toBytes("row"), true));
 
-        cluster.kill(leader);
+        NODES.cluster().kill(leader);
         long killed = System.nanoTime();
         writeRows(data, 100, 101);
         long failoverMillis = (System.nanoTime() - killed) / 1_000_000;
@@ -104,7 +83,7 @@ class ClusterFailoverTest {
         assertRows(data, 0, 200);
         assertEquals(200, Bytes.toLong(data.get(new Get(COUNTER)).getValue(FAMILIES[0], QUALIFIER)));
 
-        cluster.restart(leader);
+        NODES.cluster().restart(leader);
         writeRows(data, 200, 300);
         assertRows(data, 0, 300);
       }
@@ -136,12 +115,12 @@ class ClusterFailoverTest {
   /** The node whose RPC port serves {@code location}. */
   private static int nodeServing(HRegionLocation location) {
     ServerName server = location.getServerName();
-    for (int node = 1; node <= cluster.size(); node++) {
-      if (cluster.node(node).rpcAddress().endsWith(":" + server.getPort())) {
+    for (int node = 1; node <= NODES.cluster().size(); node++) {
+      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
         return node;
       }
     }
-    throw new AssertionError("no node serves " + server + " among " + cluster.rpcAddresses());
+    throw new AssertionError("no node serves " + server + " among " + NODES.cluster().rpcAddresses());
   }
 
   private static byte[] row(int i) {

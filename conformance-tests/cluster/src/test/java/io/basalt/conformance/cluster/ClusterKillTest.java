@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
-import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,9 +31,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Nodes of a three-node cluster are killed with SIGKILL, in turn the leader of a written tablet, the active master
@@ -44,42 +40,25 @@ import org.junit.jupiter.api.Test;
  * with the client's default retries, and a written region is split just before each kill (so a master may die in
  * the middle of a split). Afterwards every acknowledged write is there, no row is torn, every counter lies between
  * what was acknowledged and what was attempted, and no client saw an error. Each killed node is
- * restarted and the next kill waits until it serves again. {@code -Dbasalt.cluster.kills=N} runs N kills (3 by
- * default, one of each role, to keep the build short; the issue's long run is 100).
+ * restarted and the next kill waits until it serves again. {@code -Dbasalt.cluster.kills=N} runs N kills (5 by
+ * default, the issue's long run is 100).
  */
 class ClusterKillTest {
   private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
   private static final TableName TABLE = TableName.valueOf("kills");
   private static final int WRITERS = 3;
-  private static final int KILLS = Integer.getInteger("basalt.cluster.kills", 3);
+  private static final int KILLS = Integer.getInteger("basalt.cluster.kills", 5);
   /** Successful operations the writers must make after a kill before the killed node is restarted. */
   private static final int PROGRESS_AFTER_KILL = 30;
 
-  private static Path root;
-  private static BasaltCluster cluster;
-
-  @BeforeAll
-  static void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-kills-");
-    cluster = BasaltCluster.start(root, 3, "kills");
-  }
-
-  @AfterAll
-  static void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  static final OwnCluster NODES = OwnCluster.perClass("kills");
 
   @Test
   void killedNodesLoseNothingAcknowledged() throws Exception {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(TABLE);
       for (byte[] family : FAMILIES) {
@@ -117,7 +96,7 @@ class ClusterKillTest {
           // A split of a written region, racing the kill: the master may die between fencing the region and
           // replacing it, and the writers must go on either way.
           Thread splitter = split(connection, writers.get(kill % WRITERS), splits);
-          cluster.kill(victim);
+          NODES.cluster().kill(victim);
           long killedAt = System.nanoTime();
           // Every writer touches its own tablet and the counters' one: once each has gone on, every tablet has.
           for (int w = 0; w < WRITERS; w++) {
@@ -126,7 +105,7 @@ class ClusterKillTest {
           long resumedMillis = (System.nanoTime() - killedAt) / 1_000_000;
           failovers.add(role + " (node " + victim + "): " + resumedMillis + " ms");
           awaitProgress(operations, PROGRESS_AFTER_KILL, writers);
-          cluster.restart(victim);
+          NODES.cluster().restart(victim);
           splitter.join();
         }
       }
@@ -212,20 +191,20 @@ class ClusterKillTest {
       case "tablet leader" -> leader;
       case "active master" -> master;
       default -> {
-        for (int node = 1; node <= cluster.size(); node++) {
+        for (int node = 1; node <= NODES.cluster().size(); node++) {
           if (node != leader && node != master) {
             yield node;
           }
         }
-        yield leader % cluster.size() + 1;
+        yield leader % NODES.cluster().size() + 1;
       }
     };
   }
 
   private static int nodeOf(ServerName server) {
     assertNotNull(server);
-    for (int node = 1; node <= cluster.size(); node++) {
-      if (cluster.node(node).rpcAddress().endsWith(":" + server.getPort())) {
+    for (int node = 1; node <= NODES.cluster().size(); node++) {
+      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
         return node;
       }
     }

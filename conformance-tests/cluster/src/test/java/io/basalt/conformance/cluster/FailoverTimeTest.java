@@ -2,11 +2,7 @@ package io.basalt.conformance.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
-import io.basalt.conformance.harness.BasaltServerExtension;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.basalt.conformance.harness.OwnCluster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -26,9 +22,8 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How long a tablet is unwritable when the node leading it is killed, with default settings on both sides: one
@@ -45,32 +40,15 @@ class FailoverTimeTest {
   private static final String[] TABLET_ROWS = {"a", "b", "c", "d", "e", "f"};
   private static final int KILLS = 2;
 
-  private static Path root;
-  private static BasaltCluster cluster;
+  @RegisterExtension
+  static final OwnCluster NODES = OwnCluster.perClass("failover-time");
   /** When the last kill happened: each probe records when it first completed a write after it. */
   private static volatile long killMark;
-
-  @BeforeAll
-  static void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-failover-time-");
-    cluster = BasaltCluster.start(root, 3, "failover-time");
-  }
-
-  @AfterAll
-  static void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
 
   @Test
   void aKilledLeadersTabletsAreWritableAgainWithinSeconds() throws Exception {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       admin.createTable(TableDescriptorBuilder.newBuilder(TABLE)
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build(), SPLITS);
@@ -98,7 +76,7 @@ class FailoverTimeTest {
           int victim = ledBy.entrySet().stream().max((a, b) -> a.getValue().size() - b.getValue().size())
               .orElseThrow().getKey();
           killMark = System.nanoTime();
-          cluster.kill(victim);
+          NODES.cluster().kill(victim);
           long killedAt = killMark;
           awaitAllWrote(lastWrite, killedAt, errors);
           List<String> times = new ArrayList<>();
@@ -108,7 +86,7 @@ class FailoverTimeTest {
             times.add(TABLET_ROWS[t] + "=" + millis + " ms");
           }
           report.add("node " + victim + " (led " + ledBy.get(victim).size() + " of 6 tablets): " + times);
-          cluster.restart(victim);
+          NODES.cluster().restart(victim);
         }
       } finally {
         running.set(false);
@@ -160,8 +138,8 @@ class FailoverTimeTest {
   }
 
   private static int nodeOf(int rpcPort) {
-    for (int node = 1; node <= cluster.size(); node++) {
-      if (cluster.node(node).rpcAddress().endsWith(":" + rpcPort)) {
+    for (int node = 1; node <= NODES.cluster().size(); node++) {
+      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + rpcPort)) {
         return node;
       }
     }

@@ -3,11 +3,8 @@ package io.basalt.conformance.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
-import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,9 +24,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The leader of a table's only region is stopped with SIGSTOP for longer than an election, writes go on through its
@@ -52,25 +48,8 @@ class PausedLeaderTest {
   /** Leaders paused in turn; a stale read, were one possible, shows in one pause out of two or so. */
   private static final int PAUSES = 3;
 
-  private static Path root;
-  private static BasaltCluster cluster;
-
-  @BeforeAll
-  static void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-paused-");
-    cluster = BasaltCluster.start(root, 3, "paused");
-  }
-
-  @AfterAll
-  static void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  static final OwnCluster NODES = OwnCluster.perClass("paused");
 
   /** One operation of a row's history: a write of {@code value}, or a read that returned it (0 for none). */
   private record Operation(boolean write, long value, long invokedNanos, long returnedNanos) {}
@@ -78,7 +57,7 @@ class PausedLeaderTest {
   @Test
   void aPausedLeaderServesNoStaleReadAndLosesNoWrite() throws Exception {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
     // A call to the stopped server gives up after 2 s instead of the default 60 and is retried elsewhere.
     conf.setInt("hbase.rpc.timeout", 2_000);
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
@@ -143,7 +122,7 @@ class PausedLeaderTest {
   /** Stops the leader for longer than an election while the writers go on through its successor, then continues it. */
   private static void pauseLeader(int leader, List<List<Operation>> histories, List<Throwable> errors)
       throws IOException, InterruptedException {
-    cluster.suspend(leader);
+    NODES.cluster().suspend(leader);
     long pausedAt = System.nanoTime();
     try {
       awaitWrites(histories, 20, errors);
@@ -152,7 +131,7 @@ class PausedLeaderTest {
         Thread.sleep(remaining); // the pause itself: longer than an election, as the test is about
       }
     } finally {
-      cluster.resume(leader);
+      NODES.cluster().resume(leader);
     }
   }
 
@@ -243,8 +222,8 @@ class PausedLeaderTest {
   }
 
   private static int nodeOf(ServerName server) {
-    for (int node = 1; node <= cluster.size(); node++) {
-      if (cluster.node(node).rpcAddress().endsWith(":" + server.getPort())) {
+    for (int node = 1; node <= NODES.cluster().size(); node++) {
+      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
         return node;
       }
     }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
 import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,10 +26,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One node's store on a small volume that fills while a stock client writes: that node stops by itself, saying once
@@ -56,33 +55,10 @@ class ReplicaDiskFullTest {
   private static final int FULL_NODE = 3;
   private static final long CATCH_UP_MILLIS = 180_000;
 
-  private Path root;
-  private BasaltCluster cluster;
-
-  @BeforeEach
-  void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-replica-full-");
-    Path config = root.resolve("basalt-site.xml");
-    Files.writeString(config, """
-        <?xml version="1.0"?>
-        <configuration>
-          <property><name>basalt.cluster.raft.snapshot.threshold</name><value>50</value></property>
-          <property><name>basalt.cluster.raft.log.segment.bytes</name><value>1048576</value></property>
-        </configuration>
-        """);
-    cluster = BasaltCluster.start(root.resolve("nodes"), 3, "replica-full", "--config", config.toString());
-  }
-
-  @AfterEach
-  void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  final OwnCluster nodes = OwnCluster.perTest("replica-full")
+      .with("basalt.cluster.raft.snapshot.threshold", "50")
+      .with("basalt.cluster.raft.log.segment.bytes", "1048576");
 
   @Test
   void aNodeWhoseDiskFillsStopsAndTheOthersServeUntilItCatchesUp() throws Exception {
@@ -104,22 +80,22 @@ class ReplicaDiskFullTest {
       admin.createTable(descriptor.build(), SPLITS);
       try (Table table = connection.getTable(name)) {
         writeRows(table, 0, 20);
-        Path store = cluster.dataDir(FULL_NODE).resolve("store");
-        cluster.kill(FULL_NODE);
+        Path store = nodes.cluster().dataDir(FULL_NODE).resolve("store");
+        nodes.cluster().kill(FULL_NODE);
         BasaltServerExtension.deleteRecursively(store);
         Files.createDirectories(store);
-        cluster.restartThrough(FULL_NODE, smallVolume(store));
+        nodes.cluster().restartThrough(FULL_NODE, smallVolume(store));
 
         int written = 20;
-        while (cluster.node(FULL_NODE).isAlive() && written < MAX_ROWS) {
+        while (nodes.cluster().node(FULL_NODE).isAlive() && written < MAX_ROWS) {
           writeRows(table, written, written + 1);
           written++;
         }
-        int status = cluster.node(FULL_NODE).awaitExit(TimeUnit.SECONDS.toMillis(60));
+        int status = nodes.cluster().node(FULL_NODE).awaitExit(TimeUnit.SECONDS.toMillis(60));
         System.out.println("ReplicaDiskFullTest: node " + FULL_NODE + " stopped after " + written
             + " rows with status " + status);
         assertEquals(4, status, "node " + FULL_NODE + " stopped by itself, for a failed replica");
-        List<String> stops = cluster.node(FULL_NODE).logLines().stream()
+        List<String> stops = nodes.cluster().node(FULL_NODE).logLines().stream()
             .filter(line -> line.contains("This node stops because")).toList();
         assertEquals(1, stops.size(), "said once: " + stops);
         assertTrue(stops.get(0).contains("No space left on device") || stops.get(0).contains("log could not be "
@@ -129,8 +105,8 @@ class ReplicaDiskFullTest {
         written += 30;
         assertRows(table, 0, written);
 
-        cluster.restart(FULL_NODE);
-        ReplicaDigests.awaitSame(cluster, TABLETS, CATCH_UP_MILLIS);
+        nodes.cluster().restart(FULL_NODE);
+        ReplicaDigests.awaitSame(nodes.cluster(), TABLETS, CATCH_UP_MILLIS);
         writeRows(table, written, written + 10);
         assertRows(table, 0, written + 10);
       }
@@ -139,7 +115,7 @@ class ReplicaDiskFullTest {
 
   private Configuration client() {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
     return conf;
   }
 

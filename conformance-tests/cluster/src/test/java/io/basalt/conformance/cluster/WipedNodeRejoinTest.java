@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltCluster;
 import io.basalt.conformance.harness.BasaltServerExtension;
+import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -25,9 +23,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A node whose data directory was wiped while it was down rejoins by installing its tablets from the leaders, the
@@ -43,37 +40,14 @@ class WipedNodeRejoinTest {
   private static final int TABLETS = SPLITS.length + 1;
   private static final long CATCH_UP_MILLIS = 180_000;
 
-  private Path root;
-  private BasaltCluster cluster;
-
-  @BeforeEach
-  void startCluster() throws IOException {
-    root = Files.createTempDirectory("basalt-wiped-");
-    Path config = root.resolve("basalt-site.xml");
-    Files.writeString(config, """
-        <?xml version="1.0"?>
-        <configuration>
-          <property><name>basalt.cluster.raft.snapshot.threshold</name><value>50</value></property>
-          <property><name>basalt.cluster.raft.log.segment.bytes</name><value>4096</value></property>
-        </configuration>
-        """);
-    cluster = BasaltCluster.start(root.resolve("nodes"), 3, "wiped", "--config", config.toString());
-  }
-
-  @AfterEach
-  void stopCluster() throws IOException {
-    try {
-      if (cluster != null) {
-        cluster.close();
-      }
-    } finally {
-      BasaltServerExtension.deleteRecursively(root);
-    }
-  }
+  @RegisterExtension
+  final OwnCluster nodes = OwnCluster.perTest("wiped")
+      .with("basalt.cluster.raft.snapshot.threshold", "50")
+      .with("basalt.cluster.raft.log.segment.bytes", "4096");
 
   private Configuration client() {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
     return conf;
   }
 
@@ -91,24 +65,24 @@ class WipedNodeRejoinTest {
         writeRows(table, 0, 150);
         int wiped = nodeServing(locator.getRegionLocation(Bytes.toBytes("row00000"), true));
 
-        cluster.kill(wiped);
-        BasaltServerExtension.deleteRecursively(cluster.dataDir(wiped));
+        nodes.cluster().kill(wiped);
+        BasaltServerExtension.deleteRecursively(nodes.cluster().dataDir(wiped));
         // 250 writes per tablet: five snapshots' worth, over dozens of 4 KB log files, so the leaders purge the
         // entries the wiped node would need to catch up from the log.
         writeRows(table, 150, 600);
         assertRows(table, 0, 600);
 
-        cluster.restart(wiped);
-        Map<String, ReplicaDigests.Replica> caughtUp = ReplicaDigests.awaitSame(cluster, TABLETS, CATCH_UP_MILLIS);
+        nodes.cluster().restart(wiped);
+        Map<String, ReplicaDigests.Replica> caughtUp = ReplicaDigests.awaitSame(nodes.cluster(), TABLETS, CATCH_UP_MILLIS);
         assertEquals(TABLETS, caughtUp.size(), "one replica per tablet: " + caughtUp);
-        long installs = ReplicaDigests.tabletInstalls(cluster, wiped);
+        long installs = ReplicaDigests.tabletInstalls(nodes.cluster(), wiped);
         assertTrue(installs >= TABLETS, "node " + wiped + " installed each of its " + TABLETS + " tablets from a "
-            + "leader, not from the log; it installed " + installs + ": " + cluster.node(wiped).info("/replicas"));
-        assertTrue(cluster.node(wiped).logLines().stream().anyMatch(line -> line.contains("installed the state")),
+            + "leader, not from the log; it installed " + installs + ": " + nodes.cluster().node(wiped).info("/replicas"));
+        assertTrue(nodes.cluster().node(wiped).logLines().stream().anyMatch(line -> line.contains("installed the state")),
             "node " + wiped + " logs its installs");
 
-        int killed = wiped % cluster.size() + 1;
-        cluster.kill(killed);
+        int killed = wiped % nodes.cluster().size() + 1;
+        nodes.cluster().kill(killed);
         writeRows(table, 600, 700);
         assertRows(table, 0, 700);
       }
@@ -139,12 +113,12 @@ class WipedNodeRejoinTest {
   /** The node whose RPC port serves {@code location}. */
   private int nodeServing(HRegionLocation location) {
     int port = location.getServerName().getPort();
-    for (int node = 1; node <= cluster.size(); node++) {
-      if (cluster.node(node).rpcAddress().endsWith(":" + port)) {
+    for (int node = 1; node <= nodes.cluster().size(); node++) {
+      if (nodes.cluster().node(node).rpcAddress().endsWith(":" + port)) {
         return node;
       }
     }
-    throw new AssertionError("no node serves " + location + " among " + cluster.rpcAddresses());
+    throw new AssertionError("no node serves " + location + " among " + nodes.cluster().rpcAddresses());
   }
 
   private static byte[] row(int i) {

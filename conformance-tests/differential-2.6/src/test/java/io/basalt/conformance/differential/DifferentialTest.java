@@ -30,8 +30,8 @@ class DifferentialTest {
   private static final int LONG_RUN_OPERATIONS = 200_000;
   /**
    * The default against a cluster, where every write is a Raft round to a majority of three processes and every read
-   * confirms leadership with one: in one build on the 2-core machine (load average 25-35, four builds at once) 2,500
-   * operations took 379 s against three nodes and 49 s against one.
+   * confirms leadership with one: on the 2-core machine, 1,500 operations took 51 s against three nodes, where
+   * 10,000 took 88 s against one.
    */
   private static final int CLUSTER_RUN_OPERATIONS = 1_500;
   private static final int HISTORY = 25;

@@ -108,7 +108,7 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
       process.destroyForcibly();
       throw new IOException("Basalt did not become ready (exit status "
           + (process.isAlive() ? "none, still running" : process.exitValue()) + "); see " + log.toAbsolutePath()
-          + ":\n" + tail(log), e);
+          + ":\n" + tail(log, logStart), e);
     }
   }
 
@@ -283,10 +283,18 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  private static String tail(Path log) {
+  /**
+   * The lines this start wrote to the log: its error line ("basalt: error: ...") first, since threads still logging
+   * while the process exits can push it out of the last 30 lines, which follow.
+   */
+  private static String tail(Path log, long logStart) {
     try {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+      byte[] all = Files.readAllBytes(log);
+      int from = (int) Math.min(logStart, all.length);
+      List<String> lines = new String(all, from, all.length - from, StandardCharsets.UTF_8).lines().toList();
+      StringBuilder text = new StringBuilder();
+      lines.stream().filter(line -> line.startsWith("basalt: error:")).forEach(line -> text.append(line).append('\n'));
+      return text.append(String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()))).toString();
     } catch (IOException e) {
       return "(log unreadable: " + e.getMessage() + ")";
     }
