@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -42,8 +41,7 @@ class ClockSkewTest {
 
   @Test
   void aNodeFarOffIsRefusedAndOneSlightlyOffStartsWithAWarning() throws Exception {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
+    Configuration conf = ClusterClients.configuration(nodes.cluster());
     TableName name = TableName.valueOf("clock");
     try (Connection connection = ConnectionFactory.createConnection(conf);
         Admin admin = connection.getAdmin()) {
@@ -63,8 +61,9 @@ class ClockSkewTest {
         assertTrue(message.contains("hbase.master.maxclockskew allows (30000 ms)"), message);
 
         nodes.cluster().restartWith(NODE, "--config", offsetConfig("ahead", 15_000).toString());
-        assertTrue(nodes.cluster().node(NODE).logLines().stream().anyMatch(line -> line.contains("ahead of the cluster's")
-            && line.contains("hbase.master.warningclockskew (10000 ms)")), "warned of the skew");
+        assertTrue(nodes.cluster().node(NODE).logLines().stream()
+            .anyMatch(line -> line.contains("ahead of the cluster's")
+                && line.contains("hbase.master.warningclockskew (10000 ms)")), "warned of the skew");
         table.put(new Put(Bytes.toBytes("after")).addColumn(FAMILY, QUALIFIER, Bytes.toBytes("w")));
         assertArrayEquals(Bytes.toBytes("v"), table.get(new Get(Bytes.toBytes("before"))).getValue(FAMILY, QUALIFIER));
         assertArrayEquals(Bytes.toBytes("w"), table.get(new Get(Bytes.toBytes("after"))).getValue(FAMILY, QUALIFIER));

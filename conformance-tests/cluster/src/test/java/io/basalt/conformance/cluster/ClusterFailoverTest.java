@@ -1,17 +1,13 @@
 package io.basalt.conformance.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.OwnCluster;
 import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HRegionLocation;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -19,9 +15,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -38,19 +32,14 @@ class ClusterFailoverTest {
   private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
   private static final byte[] COUNTER = Bytes.toBytes("counter");
+  private static final RowsInEveryFamily ROWS = new RowsInEveryFamily(FAMILIES, QUALIFIER, 0);
 
   @RegisterExtension
   static final OwnCluster NODES = OwnCluster.perClass("failover");
 
-  private static Configuration client() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
-    return conf;
-  }
-
   @Test
   void theClusterShowsOneActiveMasterAndTwoBackups() throws Exception {
-    try (Connection connection = ConnectionFactory.createConnection(client());
+    try (Connection connection = ConnectionFactory.createConnection(ClusterClients.configuration(NODES.cluster()));
         Admin admin = connection.getAdmin()) {
       ClusterMetrics metrics = admin.getClusterMetrics();
       assertNotNull(metrics.getMasterName(), "an active master");
@@ -62,7 +51,7 @@ class ClusterFailoverTest {
   @Test
   void killingTheLeaderLosesNoAcknowledgedWrite() throws Exception {
     TableName name = TableName.valueOf("failover");
-    try (Connection connection = ConnectionFactory.createConnection(client());
+    try (Connection connection = ConnectionFactory.createConnection(ClusterClients.configuration(NODES.cluster()));
         Admin admin = connection.getAdmin()) {
       TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
       for (byte[] family : FAMILIES) {
@@ -80,12 +69,12 @@ class ClusterFailoverTest {
         System.out.println("Failover: the first write after killing node " + leader + " took " + failoverMillis
             + " ms");
         writeRows(data, 101, 200);
-        assertRows(data, 0, 200);
+        ROWS.assertPresent(data, 0, 200);
         assertEquals(200, Bytes.toLong(data.get(new Get(COUNTER)).getValue(FAMILIES[0], QUALIFIER)));
 
         NODES.cluster().restart(leader);
         writeRows(data, 200, 300);
-        assertRows(data, 0, 300);
+        ROWS.assertPresent(data, 0, 300);
       }
     }
   }
@@ -93,41 +82,13 @@ class ClusterFailoverTest {
   /** Puts rows [from, to) with a cell in every family, and increments the counter once per row. */
   private static void writeRows(Table table, int from, int to) throws IOException {
     for (int i = from; i < to; i++) {
-      Put put = new Put(row(i));
-      for (byte[] family : FAMILIES) {
-        put.addColumn(family, QUALIFIER, value(i, family));
-      }
-      table.put(put);
+      ROWS.write(table, i, i + 1);
       table.increment(new Increment(COUNTER).addColumn(FAMILIES[0], QUALIFIER, 1));
-    }
-  }
-
-  private static void assertRows(Table table, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      Result result = table.get(new Get(row(i)));
-      for (byte[] family : FAMILIES) {
-        assertArrayEquals(value(i, family), result.getValue(family, QUALIFIER),
-            "row " + i + " family " + Bytes.toString(family));
-      }
     }
   }
 
   /** The node whose RPC port serves {@code location}. */
   private static int nodeServing(HRegionLocation location) {
-    ServerName server = location.getServerName();
-    for (int node = 1; node <= NODES.cluster().size(); node++) {
-      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
-        return node;
-      }
-    }
-    throw new AssertionError("no node serves " + server + " among " + NODES.cluster().rpcAddresses());
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
-  }
-
-  private static byte[] value(int i, byte[] family) {
-    return Bytes.toBytes("v" + i + "-" + Bytes.toString(family));
+    return NODES.cluster().nodeWithRpcPort(location.getServerName().getPort());
   }
 }

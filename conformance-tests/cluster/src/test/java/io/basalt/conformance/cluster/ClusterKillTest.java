@@ -14,7 +14,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -57,8 +56,7 @@ class ClusterKillTest {
 
   @Test
   void killedNodesLoseNothingAcknowledged() throws Exception {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
+    Configuration conf = ClusterClients.configuration(NODES.cluster());
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(TABLE);
       for (byte[] family : FAMILIES) {
@@ -203,12 +201,7 @@ class ClusterKillTest {
 
   private static int nodeOf(ServerName server) {
     assertNotNull(server);
-    for (int node = 1; node <= NODES.cluster().size(); node++) {
-      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
-        return node;
-      }
-    }
-    throw new AssertionError("no node serves " + server);
+    return NODES.cluster().nodeWithRpcPort(server.getPort());
   }
 
   /** One client thread: rows across all families, a counter, and a check-and-mutate chain, each acknowledged. */

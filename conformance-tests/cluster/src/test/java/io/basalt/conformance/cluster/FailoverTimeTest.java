@@ -10,7 +10,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -47,8 +46,7 @@ class FailoverTimeTest {
 
   @Test
   void aKilledLeadersTabletsAreWritableAgainWithinSeconds() throws Exception {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
+    Configuration conf = ClusterClients.configuration(NODES.cluster());
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       admin.createTable(TableDescriptorBuilder.newBuilder(TABLE)
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build(), SPLITS);
@@ -138,11 +136,6 @@ class FailoverTimeTest {
   }
 
   private static int nodeOf(int rpcPort) {
-    for (int node = 1; node <= NODES.cluster().size(); node++) {
-      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + rpcPort)) {
-        return node;
-      }
-    }
-    throw new AssertionError("no node serves port " + rpcPort);
+    return NODES.cluster().nodeWithRpcPort(rpcPort);
   }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -56,8 +55,7 @@ class PausedLeaderTest {
 
   @Test
   void aPausedLeaderServesNoStaleReadAndLosesNoWrite() throws Exception {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", NODES.cluster().zookeeperQuorum());
+    Configuration conf = ClusterClients.configuration(NODES.cluster());
     // A call to the stopped server gives up after 2 s instead of the default 60 and is retried elsewhere.
     conf.setInt("hbase.rpc.timeout", 2_000);
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
@@ -222,12 +220,7 @@ class PausedLeaderTest {
   }
 
   private static int nodeOf(ServerName server) {
-    for (int node = 1; node <= NODES.cluster().size(); node++) {
-      if (NODES.cluster().node(node).rpcAddress().endsWith(":" + server.getPort())) {
-        return node;
-      }
-    }
-    throw new AssertionError("no node serves " + server);
+    return NODES.cluster().nodeWithRpcPort(server.getPort());
   }
 
   private static byte[] row(int i) {

@@ -1,6 +1,5 @@
 package io.basalt.conformance.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,18 +10,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -54,6 +47,7 @@ class ReplicaDiskFullTest {
   private static final int MAX_ROWS = 1500;
   private static final int FULL_NODE = 3;
   private static final long CATCH_UP_MILLIS = 180_000;
+  private static final RowsInEveryFamily ROWS = new RowsInEveryFamily(FAMILIES, QUALIFIER, VALUE_BYTES);
 
   @RegisterExtension
   final OwnCluster nodes = OwnCluster.perTest("replica-full")
@@ -71,7 +65,7 @@ class ReplicaDiskFullTest {
       Assumptions.abort(message);
     }
     TableName name = TableName.valueOf("replica_full");
-    try (Connection connection = ConnectionFactory.createConnection(client());
+    try (Connection connection = ConnectionFactory.createConnection(ClusterClients.configuration(nodes.cluster()));
         Admin admin = connection.getAdmin()) {
       TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
       for (byte[] family : FAMILIES) {
@@ -79,7 +73,7 @@ class ReplicaDiskFullTest {
       }
       admin.createTable(descriptor.build(), SPLITS);
       try (Table table = connection.getTable(name)) {
-        writeRows(table, 0, 20);
+        ROWS.write(table, 0, 20);
         Path store = nodes.cluster().dataDir(FULL_NODE).resolve("store");
         nodes.cluster().kill(FULL_NODE);
         BasaltServerExtension.deleteRecursively(store);
@@ -88,7 +82,7 @@ class ReplicaDiskFullTest {
 
         int written = 20;
         while (nodes.cluster().node(FULL_NODE).isAlive() && written < MAX_ROWS) {
-          writeRows(table, written, written + 1);
+          ROWS.write(table, written, written + 1);
           written++;
         }
         int status = nodes.cluster().node(FULL_NODE).awaitExit(TimeUnit.SECONDS.toMillis(60));
@@ -101,22 +95,16 @@ class ReplicaDiskFullTest {
         assertTrue(stops.get(0).contains("No space left on device") || stops.get(0).contains("log could not be "
             + "written"), stops.get(0));
 
-        writeRows(table, written, written + 30);
+        ROWS.write(table, written, written + 30);
         written += 30;
-        assertRows(table, 0, written);
+        ROWS.assertPresent(table, 0, written);
 
         nodes.cluster().restart(FULL_NODE);
         ReplicaDigests.awaitSame(nodes.cluster(), TABLETS, CATCH_UP_MILLIS);
-        writeRows(table, written, written + 10);
-        assertRows(table, 0, written + 10);
+        ROWS.write(table, written, written + 10);
+        ROWS.assertPresent(table, 0, written + 10);
       }
     }
-  }
-
-  private Configuration client() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
-    return conf;
   }
 
   /**
@@ -146,37 +134,5 @@ class ReplicaDiskFullTest {
     } finally {
       Files.deleteIfExists(probe);
     }
-  }
-
-  /** Puts rows [from, to), each with a 32 KB value in each family. */
-  private static void writeRows(Table table, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      Put put = new Put(row(i));
-      for (byte[] family : FAMILIES) {
-        put.addColumn(family, QUALIFIER, value(i, family));
-      }
-      table.put(put);
-    }
-  }
-
-  private static void assertRows(Table table, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      Result result = table.get(new Get(row(i)));
-      for (byte[] family : FAMILIES) {
-        assertArrayEquals(value(i, family), result.getValue(family, QUALIFIER),
-            "row " + i + " family " + Bytes.toString(family));
-      }
-    }
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
-  }
-
-  /** 32 KB that differ by row and family, so a read of the wrong cell shows. */
-  private static byte[] value(int i, byte[] family) {
-    byte[] value = new byte[VALUE_BYTES];
-    new Random(i * 31L + family[0]).nextBytes(value);
-    return value;
   }
 }

@@ -1,25 +1,18 @@
 package io.basalt.conformance.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltServerExtension;
 import io.basalt.conformance.harness.OwnCluster;
-import java.io.IOException;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -39,22 +32,17 @@ class WipedNodeRejoinTest {
   private static final byte[][] SPLITS = {Bytes.toBytes("row00200"), Bytes.toBytes("row00400")};
   private static final int TABLETS = SPLITS.length + 1;
   private static final long CATCH_UP_MILLIS = 180_000;
+  private static final RowsInEveryFamily ROWS = new RowsInEveryFamily(FAMILIES, QUALIFIER, 0);
 
   @RegisterExtension
   final OwnCluster nodes = OwnCluster.perTest("wiped")
       .with("basalt.cluster.raft.snapshot.threshold", "50")
       .with("basalt.cluster.raft.log.segment.bytes", "4096");
 
-  private Configuration client() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", nodes.cluster().zookeeperQuorum());
-    return conf;
-  }
-
   @Test
   void aWipedNodeRejoinsByInstallAndServesInTheMajority() throws Exception {
     TableName name = TableName.valueOf("wiped");
-    try (Connection connection = ConnectionFactory.createConnection(client());
+    try (Connection connection = ConnectionFactory.createConnection(ClusterClients.configuration(nodes.cluster()));
         Admin admin = connection.getAdmin()) {
       TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
       for (byte[] family : FAMILIES) {
@@ -62,70 +50,38 @@ class WipedNodeRejoinTest {
       }
       admin.createTable(descriptor.build(), SPLITS);
       try (Table table = connection.getTable(name); RegionLocator locator = connection.getRegionLocator(name)) {
-        writeRows(table, 0, 150);
+        ROWS.write(table, 0, 150);
         int wiped = nodeServing(locator.getRegionLocation(Bytes.toBytes("row00000"), true));
 
         nodes.cluster().kill(wiped);
         BasaltServerExtension.deleteRecursively(nodes.cluster().dataDir(wiped));
         // 250 writes per tablet: five snapshots' worth, over dozens of 4 KB log files, so the leaders purge the
         // entries the wiped node would need to catch up from the log.
-        writeRows(table, 150, 600);
-        assertRows(table, 0, 600);
+        ROWS.write(table, 150, 600);
+        ROWS.assertPresent(table, 0, 600);
 
         nodes.cluster().restart(wiped);
-        Map<String, ReplicaDigests.Replica> caughtUp = ReplicaDigests.awaitSame(nodes.cluster(), TABLETS, CATCH_UP_MILLIS);
+        Map<String, ReplicaDigests.Replica> caughtUp =
+            ReplicaDigests.awaitSame(nodes.cluster(), TABLETS, CATCH_UP_MILLIS);
         assertEquals(TABLETS, caughtUp.size(), "one replica per tablet: " + caughtUp);
         long installs = ReplicaDigests.tabletInstalls(nodes.cluster(), wiped);
         assertTrue(installs >= TABLETS, "node " + wiped + " installed each of its " + TABLETS + " tablets from a "
-            + "leader, not from the log; it installed " + installs + ": " + nodes.cluster().node(wiped).info("/replicas"));
-        assertTrue(nodes.cluster().node(wiped).logLines().stream().anyMatch(line -> line.contains("installed the state")),
+            + "leader, not from the log; it installed " + installs + ": "
+            + nodes.cluster().node(wiped).info("/replicas"));
+        assertTrue(nodes.cluster().node(wiped).logLines().stream()
+            .anyMatch(line -> line.contains("installed the state")),
             "node " + wiped + " logs its installs");
 
         int killed = wiped % nodes.cluster().size() + 1;
         nodes.cluster().kill(killed);
-        writeRows(table, 600, 700);
-        assertRows(table, 0, 700);
-      }
-    }
-  }
-
-  /** Puts rows [from, to) with a cell in each family. */
-  private static void writeRows(Table table, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      Put put = new Put(row(i));
-      for (byte[] family : FAMILIES) {
-        put.addColumn(family, QUALIFIER, value(i, family));
-      }
-      table.put(put);
-    }
-  }
-
-  private static void assertRows(Table table, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      Result result = table.get(new Get(row(i)));
-      for (byte[] family : FAMILIES) {
-        assertArrayEquals(value(i, family), result.getValue(family, QUALIFIER),
-            "row " + i + " family " + Bytes.toString(family));
+        ROWS.write(table, 600, 700);
+        ROWS.assertPresent(table, 0, 700);
       }
     }
   }
 
   /** The node whose RPC port serves {@code location}. */
   private int nodeServing(HRegionLocation location) {
-    int port = location.getServerName().getPort();
-    for (int node = 1; node <= nodes.cluster().size(); node++) {
-      if (nodes.cluster().node(node).rpcAddress().endsWith(":" + port)) {
-        return node;
-      }
-    }
-    throw new AssertionError("no node serves " + location + " among " + nodes.cluster().rpcAddresses());
-  }
-
-  private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("row%05d", i));
-  }
-
-  private static byte[] value(int i, byte[] family) {
-    return Bytes.toBytes("v" + i + "-" + Bytes.toString(family));
+    return nodes.cluster().nodeWithRpcPort(location.getServerName().getPort());
   }
 }

@@ -89,6 +89,20 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   }
 
   /** Node {@code id} (1-based) as last started. */
+  /**
+   * The node whose RPC server listens on {@code port} (a region's location, as hbase:meta or a client names it).
+   *
+   * @throws AssertionError if none does
+   */
+  public int nodeWithRpcPort(int port) {
+    for (int node = 1; node <= nodes.length; node++) {
+      if (nodes[node - 1] != null && nodes[node - 1].rpcAddress().endsWith(":" + port)) {
+        return node;
+      }
+    }
+    throw new AssertionError("no node serves RPC port " + port + " among " + rpcAddresses());
+  }
+
   public BasaltProcess node(int id) {
     return nodes[id - 1];
   }
