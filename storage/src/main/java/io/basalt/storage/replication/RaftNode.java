@@ -4,8 +4,10 @@ import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.ReplicationException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.protocol.ClientId;
@@ -48,6 +51,8 @@ public final class RaftNode implements AutoCloseable {
 
   private final ClusterMembership membership;
   private final RaftSettings settings;
+  /** Where the groups' logs are, one directory per group named by its id. */
+  private final Path directory;
   private final RaftServer server;
   private final ClientId clientId = ClientId.randomId();
   private final AtomicLong callIds = new AtomicLong();
@@ -58,8 +63,9 @@ public final class RaftNode implements AutoCloseable {
   /** Held while a group is added or removed on this node. */
   private final Object groupChanges = new Object();
 
-  private RaftNode(ClusterMembership membership, RaftSettings settings, RaftServer server, PeerQueries peers,
-      ExecutorService installs, ReplicaFailures failures) {
+  private RaftNode(ClusterMembership membership, RaftSettings settings, Path directory, RaftServer server,
+      PeerQueries peers, ExecutorService installs, ReplicaFailures failures) {
+    this.directory = directory;
     this.failures = failures;
     this.membership = membership;
     this.settings = settings;
@@ -93,7 +99,7 @@ public final class RaftNode implements AutoCloseable {
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
-      return new RaftNode(membership, settings, server, peers, installs, failures);
+      return new RaftNode(membership, settings, directory, server, peers, installs, failures);
     } catch (IOException e) {
       failures.stopping();
       installs.shutdownNow();
@@ -182,15 +188,18 @@ public final class RaftNode implements AutoCloseable {
       return;
     }
     RaftGroup group = RaftGroup.valueOf(groupId, membership.peers());
-    // Ratis 3.1.3 can fail an add with IllegalStateException "previous != null" when the new group's first
-    // election starts twice (RoleInfo), seen under load in a full build; the add is then tried again. The failed add
-    // has already formatted the group's log directory, and formatting refuses an existing one, so a retry recovers
-    // it instead (Ratis formats the directory in recovery too if it does not exist).
+    // Ratis 3.1.3 can fail an add with IllegalStateException "previous != null": a leader's notification to install
+    // reaches the new group while it is still being added (a node catching up after its store was emptied), and its
+    // start then meets the role the notification set. The failed add leaves the group's log directory formatted and
+    // locked by the division that never started (a retry recovering it waited 5 s for the lock, in vain; one
+    // formatting it was refused as existing, both seen in ReplicaDiskFullTest). The directory holds nothing this
+    // node needs (the add formats it, so it did not exist before), and a lock belongs to the file it was taken on:
+    // the retry deletes the directory and formats a new one.
     for (int attempt = 1; ; attempt++) {
       String failure;
       try {
         RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
-            membership.localPeerId(), callIds.incrementAndGet(), group, attempt == 1));
+            membership.localPeerId(), callIds.incrementAndGet(), group, true));
         if (reply.isSuccess()) {
           return;
         }
@@ -207,6 +216,23 @@ public final class RaftNode implements AutoCloseable {
         throw new StorageException("cannot add Raft group " + groupId + ": " + failure);
       }
       LOG.warn("Adding Raft group {} failed ({}); trying again", groupId, failure);
+      deleteLog(groupId);
+    }
+  }
+
+  /** Deletes the log directory a failed add of a group left behind. */
+  private void deleteLog(RaftGroupId groupId) throws StorageException {
+    Path log = directory.resolve(groupId.getUuid().toString());
+    if (!Files.exists(log)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(log)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    } catch (IOException e) {
+      throw new StorageException("cannot delete the log of Raft group " + groupId + " a failed add left in " + log
+          + ": " + e.getMessage(), e);
     }
   }
 
