@@ -15,10 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Fetches a state another member writes out ({@link StateExports}) into a local directory, following
- * {@link StateMessages}: the member is asked to write it out with a linearizable query, so that it holds at least
- * every entry committed by then (in particular every entry the leader purged from its log, which is why the state
- * is needed); then its status is asked until it is ready, and its files are copied chunk by chunk and forced to
- * disk. Any failure ends the fetch; the caller starts anew.
+ * {@link StateMessages}: the member is asked to write it out once it holds every entry the leader purged from its
+ * log (which is why the state is needed; see {@link StateSource#ask}); then its status is asked until it is ready,
+ * and its files are copied chunk by chunk and forced to disk. Any failure ends the fetch; the caller starts anew.
  */
 final class StateDownload {
   private static final Logger LOG = LoggerFactory.getLogger(StateDownload.class);

@@ -2,12 +2,14 @@ package io.basalt.storage;
 
 import io.basalt.storage.TabletEntries.Fence;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -77,6 +79,32 @@ final class TabletFences {
 
   void raised(RaftGroupId group, Fence fence) {
     fences.put(group, fence);
+    synchronized (this) {
+      notifyAll();
+    }
+  }
+
+  /**
+   * Waits until every one of {@code groups} is fenced here for {@code change}, or {@code timeoutMillis} passed;
+   * whether they are.
+   */
+  boolean awaitFencedFor(List<RaftGroupId> groups, Fence change, long timeoutMillis) throws InterruptedIOException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    synchronized (this) {
+      while (!allFencedFor(groups, change)) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        try {
+          TimeUnit.NANOSECONDS.timedWait(this, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted while waiting for the fences of " + change.replaced());
+        }
+      }
+      return true;
+    }
   }
 
   /** Adds the removal of a group's fence to {@code batch}; {@link #forget} once it is written. */

@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * after it, so each holds the tablet's rows exactly as of the fence. Then one catalog entry replaces the tablets in
  * the table's definition; each node's catalog replica, applying it, starts the successors' groups and removes the
  * replaced ones. Where every replaced tablet is fenced here for this change, the successors start from the rows as
- * they are, at applied index 0 (their logs begin after it); a replica not fenced yet (it lags) starts its successors
- * with nothing applied and installs them from their leaders, whose logs do not reach back to the start, so Ratis
- * asks it to (see {@link TabletReplica}). A write appended after a fence is applied nowhere and its writer is told
- * to look the tablet up again, as a client is during an HBase split.
+ * they are, at applied index 1 (their logs begin after it); a replica not fenced yet (it lags) starts its successors
+ * with nothing applied, does not stand for leader of them, and installs them from their leaders, whose logs do not
+ * reach back to the start, so Ratis asks it to (see {@link TabletReplica}). A write appended after a fence is
+ * applied nowhere and its writer is told to look the tablet up again, as a client is during an HBase split.
  *
  * <p>A master that dies between the fences and the catalog entry leaves the change to whichever node leads the
  * catalog next: it looks at the fences its replicas applied every second and completes each change, or lifts the
@@ -40,6 +40,10 @@ final class TabletReplacements implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletReplacements.class);
   /** How often the catalog's leader looks for changes a master left half done. */
   private static final long SWEEP_MILLIS = 1_000;
+  /** How long a catalog replica waits for this node's replicas of replaced tablets to apply their fences. */
+  private static final long FENCE_WAIT_MILLIS = 2_000;
+  /** The applied index of a successor's state inherited from the rows of the tablets it replaces; see inherit. */
+  private static final AppliedIndex INHERITED = new AppliedIndex(0, 1);
 
   private final StoreReplication replication;
   private final TabletFences fences;
@@ -107,7 +111,7 @@ final class TabletReplacements implements AutoCloseable {
     }
     List<RaftGroupId> replacedGroups = new ArrayList<>();
     change.replaced().forEach(tablet -> replacedGroups.add(replication.groupOf(change.tableId(), tablet)));
-    if (fences.allFencedFor(replacedGroups, change)) {
+    if (fencedHere(replacedGroups, change)) {
       inherit(change);
     } else {
       LOG.info("Tablets {} of table {} are not fenced here yet: {} will be installed from their leaders",
@@ -115,18 +119,50 @@ final class TabletReplacements implements AutoCloseable {
     }
     store.tablets().replaceLocally(table, replacedBy(before.tablets(), change));
     replication.ensureTabletGroups(table.definition());
+    for (TabletDefinition successor : change.successors()) {
+      RaftGroupId group = replication.groupOf(change.tableId(), successor);
+      if (replication.readApplied(StoreReplication.appliedKey(group)).index() < 0) {
+        replication.node().pauseElections(group); // until it installs: it has none of the rows
+      }
+    }
     replication.removeTabletGroups(before, table.definition().tablets());
     LOG.info("Tablets {} of table {} replaced by {}", change.replaced(), name, change.successors());
     return CatalogEntries.answer(CatalogEntries.OK, "");
   }
 
-  /** Records that each successor's state is the store's rows as they are, at applied index 0, unless it has one. */
+  /**
+   * Whether this node's replicas of the replaced tablets are fenced for {@code change}, waiting a while for those
+   * that hold a state to apply their fence: the fence was committed before the catalog entry was proposed, so a
+   * replica that lacks it is usually milliseconds behind (one in four splits of ReplicatedSplitTest's quiet cluster
+   * found a follower so), and waiting saves installing the successors' rows from their leaders. The wait cannot
+   * deadlock: every entry before a fence in its tablet's log was decided at a catalog index below this entry's.
+   */
+  private boolean fencedHere(List<RaftGroupId> replacedGroups, Fence change) throws IOException {
+    if (fences.allFencedFor(replacedGroups, change)) {
+      return true;
+    }
+    for (RaftGroupId group : replacedGroups) {
+      if (replication.readApplied(StoreReplication.appliedKey(group)).index() < 0) {
+        return false; // it holds nothing yet, so no fence is coming soon: the successors are installed
+      }
+    }
+    return fences.awaitFencedFor(replacedGroups, change, FENCE_WAIT_MILLIS);
+  }
+
+  /**
+   * Records that each successor's state is the store's rows as they are, at applied index 1, unless it has one.
+   *
+   * <p>Index 1, not 0, so that a member holding nothing can never lead a successor: Ratis (3.1.3) sends a member
+   * with an empty log and no state as (term 0, index 0) in its vote requests, so members at (0, 0) would find its
+   * log as recent as theirs and vote for it, and it would lead the tablet with none of its rows. Against (0, 1) it
+   * is behind, is refused, and installs from whichever member leads.
+   */
   private void inherit(Fence change) throws IOException {
     try (WriteBatch batch = new WriteBatch()) {
       for (TabletDefinition successor : change.successors()) {
         byte[] key = StoreReplication.appliedKey(replication.groupOf(change.tableId(), successor));
         if (replication.readApplied(key).index() < 0) {
-          batch.put(replication.catalogHandle(), key, new AppliedIndex(0, 0).toBytes());
+          batch.put(replication.catalogHandle(), key, INHERITED.toBytes());
         }
       }
       replication.writeSynced(batch);

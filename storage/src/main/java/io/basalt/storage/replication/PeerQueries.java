@@ -23,10 +23,12 @@ import org.apache.ratis.util.TimeDuration;
  * member's Raft port: a replica fetching a group's state asks the leader for it this way, so a cluster needs no port
  * of its own for catching up. One gRPC client serves every group; each query is one request and one reply.
  *
- * <p>A query is either linearizable (Ratis's read index: the member first applies every entry committed when the
- * query arrived, so its answer reflects at least that) or a stale read at index 0, answered from the member's state
- * as it is, without asking the leader. The first suits the request that pins the state to ship, the second the
- * requests that then copy files the member already wrote.
+ * <p>Queries are Ratis stale reads: the member answers from its state once it has applied up to the index the
+ * query names, without asking anyone. The request that pins the state to ship names the entry before the first one
+ * the leader still has (the state must hold every entry the leader purged); the requests that then copy files the
+ * member already wrote name none. Not linearizable reads: a read index needs the leader to hear from a majority, and
+ * a group with one member down and the other waiting for this very install has none; ClusterKillTest hung so, the
+ * install asking for two minutes, every try timing out.
  *
  * <p>Besides queries, a replica that has applied nothing may ask the leader to append an empty entry
  * ({@link #appendNothing}), and a node may append an entry to a group another member leads ({@link #append}).
@@ -48,14 +50,16 @@ final class PeerQueries implements AutoCloseable {
     rpc.addRaftPeers(membership.peers());
   }
 
-  /** A member of {@code group} to fetch state from. */
-  StateSource source(RaftGroupId group, RaftPeerId peer, Runnable checkOpen) {
+  /**
+   * A member of {@code group} to fetch state from, for a replica that needs every entry up to {@code needed}.
+   */
+  StateSource source(RaftGroupId group, RaftPeerId peer, long needed, Runnable checkOpen) {
     int node = membership.nodeOf(peer);
     return new StateSource() {
       @Override
-      public byte[] ask(byte[] request, boolean current) throws IOException {
+      public byte[] ask(byte[] request, boolean pin) throws IOException {
         checkOpen.run();
-        return query(group, peer, request, current);
+        return query(group, peer, request, pin ? Math.max(0, needed) : 0);
       }
 
       @Override
@@ -101,14 +105,14 @@ final class PeerQueries implements AutoCloseable {
         .build());
   }
 
-  private byte[] query(RaftGroupId group, RaftPeerId peer, byte[] request, boolean current) throws IOException {
+  private byte[] query(RaftGroupId group, RaftPeerId peer, byte[] request, long appliedAtLeast) throws IOException {
     RaftClientRequest query = RaftClientRequest.newBuilder()
         .setClientId(clientId)
         .setServerId(peer)
         .setGroupId(group)
         .setCallId(callIds.incrementAndGet())
         .setMessage(Message.valueOf(UnsafeByteOperations.unsafeWrap(request)))
-        .setType(current ? RaftClientRequest.readRequestType() : RaftClientRequest.staleReadRequestType(0))
+        .setType(RaftClientRequest.staleReadRequestType(appliedAtLeast))
         .build();
     RaftClientReply reply = rpc.sendRequest(query);
     if (!reply.isSuccess()) {

@@ -10,10 +10,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.LeaderElectionManagementRequest;
 import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftGroupMemberId;
 import org.apache.ratis.protocol.RaftPeerId;
@@ -67,6 +71,8 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicaStateMachine.class);
   private static final long MIN_BACKOFF_MILLIS = 250;
   private static final long MAX_BACKOFF_MILLIS = 30_000;
+  private static final ClientId ELECTIONS_CLIENT = ClientId.randomId();
+  private static final AtomicLong ELECTIONS_CALLS = new AtomicLong();
 
   private final ReplicaState state;
   private final Runnable leaderChanges;
@@ -257,7 +263,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
     LOG.info("Replica of group {} needs entries before {}, which its leader {} no longer has: fetching the state",
         getGroupId(), firstTermIndexInLog, leader);
     installing = true;
-    return CompletableFuture.supplyAsync(() -> install(leader), installs)
+    return CompletableFuture.supplyAsync(() -> install(leader, firstTermIndexInLog.getIndex() - 1), installs)
         .whenComplete((installed, failure) -> {
           failures = failure == null ? 0 : failures + 1;
           installing = false;
@@ -277,10 +283,13 @@ final class ReplicaStateMachine extends BaseStateMachine {
         .thenCompose(paused -> CompletableFuture.failedFuture(failure));
   }
 
-  /** Fetches the state from {@code leader} and installs it; returns the entry it holds everything up to. */
-  private TermIndex install(RaftPeerId leader) {
+  /**
+   * Fetches the state from {@code leader}, holding every entry up to {@code needed} at least, and installs it;
+   * returns the entry it holds everything up to.
+   */
+  private TermIndex install(RaftPeerId leader, long needed) {
     long started = System.nanoTime();
-    try (ReplicaState.Fetched fetched = state.fetch(peers.source(getGroupId(), leader, this::checkOpen))) {
+    try (ReplicaState.Fetched fetched = state.fetch(peers.source(getGroupId(), leader, needed, this::checkOpen))) {
       long wasFetched = System.nanoTime();
       AppliedIndex at = fetched.index();
       if (at.index() < 0) {
@@ -298,6 +307,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
       } finally {
         changing.unlock();
       }
+      resumeElections();
       long done = System.nanoTime();
       LOG.info("Replica of group {} installed the state up to entry {} from {}: {} bytes in {} ms ({} ms fetching, "
           + "{} ms installing)", getGroupId(), at.index(), leader, fetched.bytes(), (done - started) / 1_000_000,
@@ -312,6 +322,22 @@ final class ReplicaStateMachine extends BaseStateMachine {
       LOG.warn("Replica of group {} could not install the state of {} (it is asked again): {}", getGroupId(), leader,
           e.toString());
       throw new CompletionException(e);
+    }
+  }
+
+  /** Lets this replica stand for leader again, now that it holds a state (see {@link RaftNode#pauseElections}). */
+  private void resumeElections() {
+    try {
+      RaftServer server = getServer().join();
+      RaftClientReply reply = server.leaderElectionManagement(LeaderElectionManagementRequest.newResume(
+          ELECTIONS_CLIENT, server.getId(), getGroupId(), ELECTIONS_CALLS.incrementAndGet()));
+      if (!reply.isSuccess()) {
+        throw new IOException(String.valueOf(reply.getException()));
+      }
+    } catch (IOException | RuntimeException e) {
+      // It still follows and votes; only standing for leader waits until the group is next started here.
+      LOG.warn("Replica of group {} could not stand for leader again after its install: {}", getGroupId(),
+          e.toString());
     }
   }
 
