@@ -25,6 +25,8 @@ import org.rocksdb.WriteOptions;
 final class Catalog {
   private static final byte[] TABLE_PREFIX = "table/".getBytes(StandardCharsets.UTF_8);
   private static final String SYSTEM_PREFIX = "sys/";
+  /** A cluster's snapshot records, by name ({@link SnapshotReplication}). */
+  private static final String SNAPSHOT_PREFIX = "snapshot/";
   private static final byte[] NEXT_TABLE_ID = "meta/next-table-id".getBytes(StandardCharsets.UTF_8);
 
   private final RocksDB db;
@@ -109,18 +111,55 @@ final class Catalog {
 
   /** Every server property, by key, as {@code read} sees them (e.g. at a RocksDB snapshot). */
   Map<String, byte[]> systemProperties(ReadOptions read) throws StorageException {
-    Map<String, byte[]> properties = new TreeMap<>();
-    byte[] prefix = SYSTEM_PREFIX.getBytes(StandardCharsets.UTF_8);
+    return underPrefix(read, SYSTEM_PREFIX, "the server properties");
+  }
+
+  Optional<byte[]> snapshot(String name) throws StorageException {
+    try {
+      return Optional.ofNullable(db.get(handle, snapshotKey(name)));
+    } catch (RocksDBException e) {
+      throw new StorageException("cannot read the record of snapshot " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  void putSnapshot(String name, byte[] record) throws StorageException {
+    put(snapshotKey(name), record);
+  }
+
+  void deleteSnapshot(String name) throws StorageException {
+    try (WriteOptions sync = new WriteOptions().setSync(true)) {
+      db.delete(handle, sync, snapshotKey(name));
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("deleting the record of snapshot " + name, e);
+    }
+  }
+
+  /** Every snapshot record, by name. */
+  Map<String, byte[]> snapshots() throws StorageException {
+    try (ReadOptions now = new ReadOptions()) {
+      return snapshots(now);
+    }
+  }
+
+  /** Every snapshot record, by name, as {@code read} sees them (e.g. at a RocksDB snapshot). */
+  Map<String, byte[]> snapshots(ReadOptions read) throws StorageException {
+    return underPrefix(read, SNAPSHOT_PREFIX, "the snapshot records");
+  }
+
+  /** The values under keys starting with {@code prefix}, by the rest of their key. */
+  private Map<String, byte[]> underPrefix(ReadOptions read, String prefix, String what) throws StorageException {
+    Map<String, byte[]> values = new TreeMap<>();
+    byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
     try (RocksIterator iterator = db.newIterator(handle, read)) {
-      for (iterator.seek(prefix); iterator.isValid() && startsWith(iterator.key(), prefix); iterator.next()) {
+      for (iterator.seek(start); iterator.isValid() && startsWith(iterator.key(), start); iterator.next()) {
         String key = new String(iterator.key(), StandardCharsets.UTF_8);
-        properties.put(key.substring(SYSTEM_PREFIX.length()), iterator.value());
+        values.put(key.substring(prefix.length()), iterator.value());
       }
       iterator.status();
     } catch (RocksDBException e) {
-      throw new StorageException("cannot read the server properties: " + e.getMessage(), e);
+      throw new StorageException("cannot read " + what + ": " + e.getMessage(), e);
     }
-    return properties;
+    return values;
   }
 
   private void put(byte[] key, byte[] value) throws StorageException {
@@ -133,6 +172,10 @@ final class Catalog {
 
   private static byte[] tableKey(long tableId) {
     return ByteBuffer.allocate(TABLE_PREFIX.length + Long.BYTES).put(TABLE_PREFIX).putLong(tableId).array();
+  }
+
+  private static byte[] snapshotKey(String name) {
+    return (SNAPSHOT_PREFIX + name).getBytes(StandardCharsets.UTF_8);
   }
 
   private static byte[] systemKey(String key) {

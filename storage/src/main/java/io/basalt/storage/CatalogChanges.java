@@ -4,8 +4,10 @@ import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
+import io.basalt.storage.errors.SnapshotExistsException;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.TableExistsException;
+import io.basalt.storage.errors.UnknownSnapshotException;
 import io.basalt.storage.errors.UnknownTableException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,7 +33,8 @@ final class CatalogChanges {
   Table createTable(TableDefinition template, byte[] note) throws StorageException {
     submitCatalog(CatalogEntries.createTable(template, note), "creating table " + template.name(),
         template.name());
-    Table table = replication.store().table(template.name()).orElseThrow(() -> new UnknownTableException(template.name()));
+    Table table = replication.store().table(template.name())
+        .orElseThrow(() -> new UnknownTableException(template.name()));
     awaitLeaders(table.definition());
     return table;
   }
@@ -96,6 +99,8 @@ final class CatalogChanges {
       case CatalogEntries.OK -> { }
       case CatalogEntries.TABLE_EXISTS -> throw new TableExistsException(name);
       case CatalogEntries.UNKNOWN_TABLE -> throw new UnknownTableException(name);
+      case CatalogEntries.SNAPSHOT_EXISTS -> throw new SnapshotExistsException(decoded.message());
+      case CatalogEntries.UNKNOWN_SNAPSHOT -> throw new UnknownSnapshotException(decoded.message());
       default -> throw new StorageException(what + " failed: " + decoded.message());
     }
   }

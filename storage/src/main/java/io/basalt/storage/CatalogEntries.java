@@ -25,6 +25,11 @@ final class CatalogEntries {
   static final int PUT_SYSTEM_PROPERTY = 4;
   static final int RESHAPE_TABLE = 5;
   static final int REPLACE_TABLETS = 6;
+  /** Changes of the snapshots; their bodies are {@link SnapshotReplication}'s. */
+  static final int TAKE_SNAPSHOT = 7;
+  static final int DELETE_SNAPSHOT = 8;
+  static final int CLONE_SNAPSHOT = 9;
+  static final int RESTORE_SNAPSHOT = 10;
 
   /** Answers: done, or why not (the same on every replica). */
   static final int OK = 0;
@@ -32,12 +37,14 @@ final class CatalogEntries {
   static final int UNKNOWN_TABLE = 2;
   /** A change decided against a table definition that another change has replaced since. */
   static final int CONFLICT = 3;
+  static final int SNAPSHOT_EXISTS = 4;
+  static final int UNKNOWN_SNAPSHOT = 5;
 
   private CatalogEntries() {}
 
   /**
    * A decoded entry: its kind, and the fields that kind uses ({@code value} is a server property's value, the note
-   * of a change of a table, or the tablets replaced and their successors).
+   * of a change of a table, the tablets replaced and their successors, or the body of a change of the snapshots).
    */
   record Entry(int kind, TableDefinition table, String name, Map<String, byte[]> properties, String key,
       byte[] value) {}
@@ -103,6 +110,14 @@ final class CatalogEntries {
     });
   }
 
+  /** A change of the snapshots, {@code kind} one of {@link #TAKE_SNAPSHOT} to {@link #RESTORE_SNAPSHOT}. */
+  static byte[] snapshotChange(int kind, byte[] body) {
+    return write(out -> {
+      out.writeByte(kind);
+      LengthPrefixed.writeBytes(out, body);
+    });
+  }
+
   static byte[] putSystemProperty(String key, byte[] value) {
     return write(out -> {
       out.writeByte(PUT_SYSTEM_PROPERTY);
@@ -134,6 +149,8 @@ final class CatalogEntries {
           yield new Entry(kind, null, name, properties, null, LengthPrefixed.readBytes(in, record));
         }
         case PUT_SYSTEM_PROPERTY -> new Entry(kind, null, null, null, in.readUTF(),
+            LengthPrefixed.readBytes(in, record));
+        case TAKE_SNAPSHOT, DELETE_SNAPSHOT, CLONE_SNAPSHOT, RESTORE_SNAPSHOT -> new Entry(kind, null, null, null, null,
             LengthPrefixed.readBytes(in, record));
         default -> throw new IOException("catalog log entry of unknown kind " + kind);
       };

@@ -23,21 +23,24 @@ import org.rocksdb.Snapshot;
 
 /**
  * The catalog's replicated state as one node holds it at one moment, which a replica too far behind installs: the
- * table definitions, the server properties but the node's own {@code cluster.membership}, and the catalog group's
- * applied index, all read through one RocksDB snapshot.
+ * table definitions, the server properties but the node's own {@code cluster.membership}, the snapshot records
+ * ({@link SnapshotReplication}), and the catalog group's applied index, all read through one RocksDB snapshot.
  *
  * <p>A catalog change and the record of its index are two synced writes (see {@link CatalogReplica}), so the image
  * may hold the change of the entry after its applied index; the installing replica then applies that entry again,
  * which changes nothing, as every catalog entry is idempotent.
  */
-record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<String, byte[]> properties) {
+record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<String, byte[]> properties,
+    Map<String, byte[]> snapshots) {
   static final String FILE_NAME = "catalog.image";
-  private static final int FORMAT = 1;
+  /** Format 2 adds the snapshot records; an image of format 1 (a node of an older version) has none. */
+  private static final int FORMAT = 2;
   private static final String RECORD = "catalog image";
 
   CatalogImage {
     tables = List.copyOf(tables);
     properties = new TreeMap<>(properties);
+    snapshots = new TreeMap<>(snapshots);
   }
 
   /** Reads the image of the catalog in {@code db} at one snapshot. */
@@ -48,7 +51,7 @@ record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<Stri
       AppliedIndex applied = AppliedIndex.fromBytes(db.get(catalogHandle, at, appliedKey));
       Map<String, byte[]> properties = catalog.systemProperties(at);
       properties.remove(StoreMembership.PROPERTY);
-      return new CatalogImage(applied, catalog.loadTables(at), properties);
+      return new CatalogImage(applied, catalog.loadTables(at), properties, catalog.snapshots(at));
     } catch (RocksDBException e) {
       throw RocksErrors.of("reading the catalog's applied index", e);
     } catch (IllegalArgumentException e) {
@@ -67,11 +70,8 @@ record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<Stri
       for (TableDefinition table : tables) {
         LengthPrefixed.writeBytes(out, CatalogCodec.encode(table));
       }
-      out.writeInt(properties.size());
-      for (Map.Entry<String, byte[]> property : properties.entrySet()) {
-        out.writeUTF(property.getKey());
-        LengthPrefixed.writeBytes(out, property.getValue());
-      }
+      LengthPrefixed.writeMap(out, properties);
+      LengthPrefixed.writeMap(out, snapshots);
     } catch (IOException e) {
       throw new UncheckedIOException("in-memory stream failed", e);
     }
@@ -81,7 +81,7 @@ record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<Stri
   static CatalogImage decode(byte[] image) throws IOException {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(image))) {
       int format = in.readUnsignedByte();
-      if (format != FORMAT) {
+      if (format != 1 && format != FORMAT) {
         throw new IOException("catalog image of unknown format " + format);
       }
       AppliedIndex applied = AppliedIndex.fromBytes(in.readNBytes(2 * Long.BYTES));
@@ -90,15 +90,12 @@ record CatalogImage(AppliedIndex applied, List<TableDefinition> tables, Map<Stri
       for (int i = 0; i < count; i++) {
         tables.add(CatalogCodec.decode(LengthPrefixed.readBytes(in, RECORD)));
       }
-      int properties = LengthPrefixed.readLength(in, RECORD);
-      Map<String, byte[]> read = new TreeMap<>();
-      for (int i = 0; i < properties; i++) {
-        read.put(in.readUTF(), LengthPrefixed.readBytes(in, RECORD));
-      }
+      Map<String, byte[]> properties = LengthPrefixed.readMap(in, RECORD);
+      Map<String, byte[]> snapshots = format == 1 ? Map.of() : LengthPrefixed.readMap(in, RECORD);
       if (in.available() > 0) {
         throw new IOException("catalog image has trailing bytes");
       }
-      return new CatalogImage(applied, tables, read);
+      return new CatalogImage(applied, tables, properties, snapshots);
     } catch (IllegalArgumentException e) {
       throw new IOException("corrupt catalog image: " + e.getMessage(), e);
     }

@@ -31,7 +31,8 @@ import org.rocksdb.WriteBatch;
  *
  * <p>A replica too far behind installs the catalog from its leader ({@link CatalogImage}): it drops the tables the
  * image does not have (or has under another id: dropped and created again), creates those it lacks under the
- * image's ids, replaces changed properties and the server properties, records the image's index, and then has
+ * image's ids, replaces changed properties, the server properties and the snapshot records (this node has no copy
+ * of a snapshot it learns of so: a table cloned from it installs its tablets), records the image's index, and then has
  * the tablets' groups follow the tables (their tablets catch up by log or install their own state). Each step
  * looks at what the store holds first, so the whole is idempotent too, and is simply done again after a crash.
  */
@@ -125,6 +126,10 @@ final class CatalogReplica implements ReplicaState {
         store.putSystemPropertyLocally(entry.key(), entry.value());
         yield CatalogEntries.answer(CatalogEntries.OK, "");
       }
+      case CatalogEntries.TAKE_SNAPSHOT -> replication.snapshots().applyTake(entry.value());
+      case CatalogEntries.DELETE_SNAPSHOT -> replication.snapshots().applyDelete(entry.value(), notes);
+      case CatalogEntries.CLONE_SNAPSHOT, CatalogEntries.RESTORE_SNAPSHOT ->
+          replication.snapshots().applyFromSnapshot(entry.kind(), at.index(), entry.value(), notes);
       default -> throw new IOException("catalog entry of unknown kind " + entry.kind());
     };
     record(at);
@@ -265,6 +270,7 @@ final class CatalogReplica implements ReplicaState {
         store.putSystemPropertyLocally(property.getKey(), property.getValue());
       }
     }
+    replication.snapshots().installRecords(image.snapshots());
   }
 
   private static boolean sameProperties(Map<String, byte[]> a, Map<String, byte[]> b) {

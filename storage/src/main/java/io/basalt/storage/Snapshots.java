@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * snapshot's families, tablets and cells; restoring gives an existing table those in place of its own. Both load
  * the snapshot's files into fresh column families without copying them, and leave the snapshot as it was.
  * Obtained from {@link TabletStore#snapshots()}; runs under the store's DDL lock, so table definitions do not change
- * meanwhile, while reads and writes go on.
+ * meanwhile, while reads and writes go on. In cluster mode each is a change of the catalog, made through its log
+ * ({@link SnapshotReplication}).
  */
 public final class Snapshots {
   private static final Logger LOG = LoggerFactory.getLogger(Snapshots.class);
@@ -58,7 +59,10 @@ public final class Snapshots {
    * @throws UnknownTableException if the table does not exist
    */
   public TableSnapshot create(String table, String name, Map<String, byte[]> properties) throws StorageException {
-    store.refuseInCluster("snapshots");
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      return cluster.snapshots().take(store.requireTable(table), name, properties, clock.millis());
+    }
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableDefinition definition = live.definition();
@@ -69,17 +73,36 @@ public final class Snapshots {
   }
 
   /** Every snapshot, sorted by name. */
-  public List<TableSnapshot> list() {
-    return directory.list();
+  public List<TableSnapshot> list() throws StorageException {
+    StoreReplication cluster = store.replication();
+    return cluster != null ? cluster.snapshots().list() : directory.list();
   }
 
-  public Optional<TableSnapshot> find(String name) {
-    return directory.find(name);
+  public Optional<TableSnapshot> find(String name) throws StorageException {
+    StoreReplication cluster = store.replication();
+    return cluster != null ? cluster.snapshots().find(name) : directory.find(name);
+  }
+
+  /** This store's snapshot files: in cluster mode its copies of the cluster's snapshots. */
+  SnapshotDirectory directory() {
+    return directory;
   }
 
   /** Deletes a snapshot and its files; tables cloned or restored from it keep their data. */
   public void delete(String name) throws StorageException {
-    store.refuseInCluster("snapshots");
+    delete(name, TabletStore.NO_NOTE);
+  }
+
+  /**
+   * {@link #delete(String)} for a request carrying {@code note} (its nonce), as {@link TabletStore#dropTable(String,
+   * byte[])}: in cluster mode a retry after a change of catalog leader is told the first attempt succeeded.
+   */
+  public void delete(String name, byte[] note) throws StorageException {
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      cluster.snapshots().delete(name, note);
+      return;
+    }
     synchronized (store.ddlLock()) {
       store.checkOpen();
       directory.delete(name);
@@ -94,7 +117,13 @@ public final class Snapshots {
    * @throws TableExistsException if a table has that name
    */
   public Table cloneTo(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
-    store.refuseInCluster("snapshots");
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      if (store.table(table).isPresent()) {
+        throw new TableExistsException(table);
+      }
+      return cluster.snapshots().cloneTo(snapshotName, table, properties, TabletStore.NO_NOTE);
+    }
     synchronized (store.ddlLock()) {
       store.checkOpen();
       TableSnapshot snapshot = directory.require(snapshotName);
@@ -119,7 +148,11 @@ public final class Snapshots {
    * @throws UnknownTableException if the table does not exist
    */
   public Table restore(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
-    store.refuseInCluster("snapshots");
+    StoreReplication cluster = store.replication();
+    if (cluster != null) {
+      store.requireTable(table);
+      return cluster.snapshots().restore(snapshotName, table, properties, TabletStore.NO_NOTE);
+    }
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);
       TableSnapshot snapshot = directory.require(snapshotName);

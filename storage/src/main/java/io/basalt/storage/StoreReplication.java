@@ -52,6 +52,8 @@ import org.slf4j.LoggerFactory;
 final class StoreReplication implements TabletGroups, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StoreReplication.class);
   private static final String APPLIED_PREFIX = "raft/applied/";
+  /** The applied index of a new group's state that is the rows this node holds; see startFromRowsHeld. */
+  private static final AppliedIndex ROWS_HELD = new AppliedIndex(0, 1);
 
   private final TabletStore store;
   private final RocksDB db;
@@ -68,6 +70,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private StateExports exports;
   private TabletFences fences;
   private TabletReplacements replacements;
+  private SnapshotReplication snapshots;
   private final CatalogChanges catalogChanges;
   private final TimestampFloors timestampFloors;
   private final AtomicLong catalogInstalls = new AtomicLong();
@@ -110,6 +113,8 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
       }
       replication.replacements = new TabletReplacements(replication, replication.fences,
           settings.membership().localNode());
+      replication.snapshots = new SnapshotReplication(replication,
+          SnapshotParts.open(store.directory().resolve("transfer").resolve("snapshot-parts")));
       replication.node.complete(RaftNode.start(settings.membership(), store.directory().resolve("raft"),
           settings.raft(), replication.catalogGroup, replication::state, replication.leadership::incrementAndGet));
       replication.syncTabletGroups();
@@ -331,6 +336,11 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     return exports;
   }
 
+  /** Snapshots through the catalog's log. */
+  SnapshotReplication snapshots() {
+    return snapshots;
+  }
+
   TabletTransfer tabletTransfer() {
     return tabletTransfer;
   }
@@ -541,6 +551,29 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   void writeSynced(WriteBatch batch) throws RocksDBException {
     db.write(synced, batch);
+  }
+
+  /**
+   * Records, synced, that each of {@code groups} (new tablets' groups: successors of a split or merge, a clone's)
+   * holds the store's rows of its tablet as they are, at applied index 1, unless it records an index already.
+   *
+   * <p>Index 1, not 0, so that a member holding nothing can never lead such a group: Ratis (3.1.3) sends a member
+   * with an empty log and no state as (term 0, index 0) in its vote requests, so members at (0, 0) would find its
+   * log as recent as theirs and vote for it, and it would lead the tablet with none of its rows. Against (0, 1) it
+   * is behind, is refused, and installs from whichever member leads.
+   */
+  void startFromRowsHeld(List<RaftGroupId> groups) throws StorageException {
+    try (WriteBatch batch = new WriteBatch()) {
+      for (RaftGroupId group : groups) {
+        byte[] key = appliedKey(group);
+        if (readApplied(key).index() < 0) {
+          batch.put(catalogHandle, key, ROWS_HELD.toBytes());
+        }
+      }
+      writeSynced(batch);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("recording the state new tablets start from", e);
+    }
   }
 
   void checkOpen() throws StorageException {

@@ -3,6 +3,7 @@ package io.basalt.storage;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.ratis.thirdparty.com.google.protobuf.CodedInputStream;
@@ -21,6 +22,7 @@ final class TabletEntries {
   private static final int LIFT_FENCE = 3;
   private static final int ERASE_ROWS = 4;
   private static final int FLUSH = 5;
+  private static final int SNAPSHOT_PART = 6;
 
   /** A replica's answer to a write appended after its tablet's fence: not applied. */
   static final byte[] FENCED = {1};
@@ -32,7 +34,35 @@ final class TabletEntries {
   private TabletEntries() {}
 
   /** An entry of a tablet's log. */
-  sealed interface Entry permits Write, Fence, EraseRows, Flush {}
+  sealed interface Entry permits Write, Fence, EraseRows, Flush, SnapshotPart {}
+
+  /**
+   * The tablet's rows, in every family, written out on every replica at this point of the tablet's log, as its part
+   * of snapshot {@code snapshotId} (named {@code name}) of the table; see {@link SnapshotReplication}.
+   */
+  record SnapshotPart(long tableId, String snapshotId, String name) implements Entry {}
+
+  static byte[] encodeSnapshotPart(SnapshotPart part) {
+    byte[] id = part.snapshotId().getBytes(StandardCharsets.UTF_8);
+    byte[] name = part.name().getBytes(StandardCharsets.UTF_8);
+    int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT)
+        + CodedOutputStream.computeUInt32SizeNoTag(SNAPSHOT_PART)
+        + CodedOutputStream.computeInt64SizeNoTag(part.tableId()) + CodedOutputStream.computeByteArraySizeNoTag(id)
+        + CodedOutputStream.computeByteArraySizeNoTag(name);
+    byte[] entry = new byte[size];
+    CodedOutputStream out = CodedOutputStream.newInstance(entry);
+    try {
+      out.writeUInt32NoTag(FORMAT);
+      out.writeUInt32NoTag(SNAPSHOT_PART);
+      out.writeInt64NoTag(part.tableId());
+      out.writeByteArrayNoTag(id);
+      out.writeByteArrayNoTag(name);
+      out.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new IllegalStateException("entry size computed wrongly", e);
+    }
+    return entry;
+  }
 
   /**
    * The table's memtables written out to files on every replica at this point of the tablet's log: what a flush
@@ -225,6 +255,14 @@ final class TabletEntries {
         throw new IOException("tablet log entry has trailing bytes");
       }
       return flush;
+    }
+    if (kind == SNAPSHOT_PART) {
+      SnapshotPart part = new SnapshotPart(in.readInt64(), new String(in.readByteArray(), StandardCharsets.UTF_8),
+          new String(in.readByteArray(), StandardCharsets.UTF_8));
+      if (!in.isAtEnd()) {
+        throw new IOException("tablet log entry has trailing bytes");
+      }
+      return part;
     }
     if (kind != WRITE) {
       throw new IOException("tablet log entry of unknown kind " + kind);

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -28,6 +27,7 @@ final class TabletFences {
 
   private final ColumnFamilyHandle catalogHandle;
   private final Map<RaftGroupId, Fence> fences = new ConcurrentHashMap<>();
+  private final Signal raised = new Signal();
 
   private TabletFences(ColumnFamilyHandle catalogHandle) {
     this.catalogHandle = catalogHandle;
@@ -79,9 +79,7 @@ final class TabletFences {
 
   void raised(RaftGroupId group, Fence fence) {
     fences.put(group, fence);
-    synchronized (this) {
-      notifyAll();
-    }
+    raised.changed();
   }
 
   /**
@@ -89,22 +87,7 @@ final class TabletFences {
    * whether they are.
    */
   boolean awaitFencedFor(List<RaftGroupId> groups, Fence change, long timeoutMillis) throws InterruptedIOException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    synchronized (this) {
-      while (!allFencedFor(groups, change)) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        try {
-          TimeUnit.NANOSECONDS.timedWait(this, left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted while waiting for the fences of " + change.replaced());
-        }
-      }
-      return true;
-    }
+    return raised.await(() -> allFencedFor(groups, change), timeoutMillis, "the fences of " + change.replaced());
   }
 
   /** Adds the removal of a group's fence to {@code batch}; {@link #forget} once it is written. */

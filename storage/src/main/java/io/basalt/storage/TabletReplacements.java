@@ -4,7 +4,6 @@ import io.basalt.storage.TabletEntries.Fence;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.replication.AppliedIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,8 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.protocol.RaftGroupId;
-import org.rocksdb.RocksDBException;
-import org.rocksdb.WriteBatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,8 +39,6 @@ final class TabletReplacements implements AutoCloseable {
   private static final long SWEEP_MILLIS = 1_000;
   /** How long a catalog replica waits for this node's replicas of replaced tablets to apply their fences. */
   private static final long FENCE_WAIT_MILLIS = 2_000;
-  /** The applied index of a successor's state inherited from the rows of the tablets it replaces; see inherit. */
-  private static final AppliedIndex INHERITED = new AppliedIndex(0, 1);
 
   private final StoreReplication replication;
   private final TabletFences fences;
@@ -80,7 +75,8 @@ final class TabletReplacements implements AutoCloseable {
       }
       fenced.add(tablet);
     }
-    replication.catalogChanges().submitCatalog(CatalogEntries.replaceTablets(table.name(), TabletEntries.encodeFence(change)),
+    replication.catalogChanges().submitCatalog(
+        CatalogEntries.replaceTablets(table.name(), TabletEntries.encodeFence(change)),
         "replacing tablets " + replaced + " of table " + table.name() + " by " + successors, table.name());
     replication.catalogChanges().awaitLeaders(table.id(), table.name(), successors);
     return successors;
@@ -149,26 +145,11 @@ final class TabletReplacements implements AutoCloseable {
     return fences.awaitFencedFor(replacedGroups, change, FENCE_WAIT_MILLIS);
   }
 
-  /**
-   * Records that each successor's state is the store's rows as they are, at applied index 1, unless it has one.
-   *
-   * <p>Index 1, not 0, so that a member holding nothing can never lead a successor: Ratis (3.1.3) sends a member
-   * with an empty log and no state as (term 0, index 0) in its vote requests, so members at (0, 0) would find its
-   * log as recent as theirs and vote for it, and it would lead the tablet with none of its rows. Against (0, 1) it
-   * is behind, is refused, and installs from whichever member leads.
-   */
-  private void inherit(Fence change) throws IOException {
-    try (WriteBatch batch = new WriteBatch()) {
-      for (TabletDefinition successor : change.successors()) {
-        byte[] key = StoreReplication.appliedKey(replication.groupOf(change.tableId(), successor));
-        if (replication.readApplied(key).index() < 0) {
-          batch.put(replication.catalogHandle(), key, INHERITED.toBytes());
-        }
-      }
-      replication.writeSynced(batch);
-    } catch (RocksDBException e) {
-      throw RocksErrors.of("recording the state the successors of " + change.replaced() + " start from", e);
-    }
+  /** Records that each successor's state is the store's rows as they are (see StoreReplication.startFromRowsHeld). */
+  private void inherit(Fence change) throws StorageException {
+    List<RaftGroupId> successors = new ArrayList<>();
+    change.successors().forEach(successor -> successors.add(replication.groupOf(change.tableId(), successor)));
+    replication.startFromRowsHeld(successors);
   }
 
   /** {@code tablets} with the run of {@code change}'s replaced tablets replaced by its successors. */

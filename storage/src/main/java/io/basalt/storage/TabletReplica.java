@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
  * <p>A replica too far behind installs the tablet from its leader: the leader exports the tablet's rows in every
  * family ({@link TabletTransfer}, the {@code storage.transfer} package's exporter) at one RocksDB snapshot, from
  * which it also reads the group's applied index, so the index is exactly the one the rows are at (the two are written
- * in one batch); this replica imports them under an install mark ({@link InstallRecords}). Measured ({@code ReplicaInstallTest}'s
- * setup with 200,000 rows, on the 2-core build machine shared with other builds): 400,000 cells in two families,
- * 26.5 MB of SST files, installed in 2.2 to 3.7 s: 1.4 to 1.5 s the leader exporting, 0.5 to 2 s copying them in
- * 4 MB answers over loopback (some 13 to 49 MB/s), 71 to 143 ms checking and ingesting them.
+ * in one batch); this replica imports them under an install mark ({@link InstallRecords}). Measured
+ * ({@code ReplicaInstallTest}'s setup with 200,000 rows, on the 2-core build machine shared with other builds):
+ * 400,000 cells in two families, 26.5 MB of SST files, installed in 2.2 to 3.7 s: 1.4 to 1.5 s the leader
+ * exporting, 0.5 to 2 s copying them in 4 MB answers over loopback (some 13 to 49 MB/s), 71 to 143 ms checking and
+ * ingesting them.
  */
 final class TabletReplica implements ReplicaState {
   private static final Logger LOG = LoggerFactory.getLogger(TabletReplica.class);
@@ -63,6 +64,9 @@ final class TabletReplica implements ReplicaState {
     }
     if (decoded instanceof TabletEntries.Flush flush) {
       return applyFlush(at, flush);
+    }
+    if (decoded instanceof TabletEntries.SnapshotPart part) {
+      return applySnapshotPart(at, part);
     }
     TabletEntries.Write write = (TabletEntries.Write) decoded;
     replication.awaitCatalog(write.catalogIndex());
@@ -116,6 +120,30 @@ final class TabletReplica implements ReplicaState {
     Table table = replication.store().tableById(flush.tableId());
     if (table != null) {
       table.flushHere();
+    }
+    return NO_ANSWER;
+  }
+
+  /**
+   * Writes the tablet's rows, as they are at this point of its log, out as its part of a snapshot
+   * ({@link SnapshotReplication}); every replica writes the same rows. The replica applies nothing else meanwhile: a
+   * tablet of 200,000 rows (26.5 MB of files) takes some 1.5 s on the build machine (see the class comment), during
+   * which writes to it wait, as HBase's flush for a snapshot holds a region's writes.
+   */
+  private byte[] applySnapshotPart(AppliedIndex at, TabletEntries.SnapshotPart part) throws IOException {
+    TabletPlace place = replication.tabletOf(group);
+    if (place != null && place.table().definition().id() == part.tableId()) {
+      atSnapshot(place, snapshot -> {
+        replication.snapshots().parts().write(part.snapshotId(), group, place.table(), place.tablet().startRow(),
+            place.tablet().endRow(), snapshot, replication.tabletTransfer());
+        return null;
+      });
+      replication.snapshots().partWritten(part, group);
+    }
+    try (WriteBatch batch = replication.recordApplied(appliedKey, at)) {
+      replication.writeWithoutLog(batch);
+    } catch (org.rocksdb.RocksDBException e) {
+      throw RocksErrors.of("recording the applied index", e);
     }
     return NO_ANSWER;
   }
@@ -184,24 +212,36 @@ final class TabletReplica implements ReplicaState {
     if (replication.installRecords().mark(group).isPresent()) {
       throw new StorageException("this node's replica of " + place + " is being installed itself");
     }
-    Table table = place.table();
-    Pinned pinned = table.withColumnFamilies("pinning the state of " + place, (db, definition, handles) -> {
-      Snapshot snapshot = db.getSnapshot();
+    return atSnapshot(place, snapshot -> {
+      AppliedIndex applied;
       try (ReadOptions at = new ReadOptions().setSnapshot(snapshot)) {
-        return new Pinned(snapshot, AppliedIndex.fromBytes(db.get(replication.catalogHandle(), at, appliedKey)));
-      } catch (RuntimeException | org.rocksdb.RocksDBException e) {
-        db.releaseSnapshot(snapshot);
-        throw e;
+        applied = AppliedIndex.fromBytes(replication.db().get(replication.catalogHandle(), at, appliedKey));
+      } catch (org.rocksdb.RocksDBException e) {
+        throw RocksErrors.of("reading the applied index of group " + group, e);
       }
+      replication.tabletTransfer().export(place.table(), place.tablet().startRow(), place.tablet().endRow(),
+          snapshot, directory);
+      return applied;
     });
+  }
+
+  /** Work on the store as one RocksDB snapshot shows it. */
+  @FunctionalInterface
+  private interface AtSnapshot<T> {
+    T run(Snapshot snapshot) throws StorageException;
+  }
+
+  /** Runs {@code work} at a RocksDB snapshot of the store taken now, released after. */
+  private static <T> T atSnapshot(TabletPlace place, AtSnapshot<T> work) throws StorageException {
+    Table table = place.table();
+    Snapshot snapshot = table.withColumnFamilies("pinning the state of " + place,
+        (db, definition, handles) -> db.getSnapshot());
     try {
-      replication.tabletTransfer().export(table, place.tablet().startRow(), place.tablet().endRow(),
-          pinned.snapshot(), directory);
-      return pinned.applied();
+      return work.run(snapshot);
     } finally {
       try {
         table.withColumnFamilies("releasing the state of " + place, (db, definition, handles) -> {
-          db.releaseSnapshot(pinned.snapshot());
+          db.releaseSnapshot(snapshot);
           return null;
         });
       } catch (StorageException e) {
@@ -210,9 +250,6 @@ final class TabletReplica implements ReplicaState {
       }
     }
   }
-
-  /** A RocksDB snapshot of the store and the group's applied index in it. */
-  private record Pinned(Snapshot snapshot, AppliedIndex applied) {}
 
   @Override
   public Fetched fetch(StateSource source) throws IOException {

@@ -7,7 +7,6 @@ import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowLocks;
-import io.basalt.storage.errors.NotReplicatedYetException;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.TableExistsException;
 import io.basalt.storage.errors.UnknownTableException;
@@ -41,7 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TabletStore implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TabletStore.class);
-  private static final byte[] NO_NOTE = new byte[0];
+  static final byte[] NO_NOTE = new byte[0];
 
   private final Path directory;
   private final StoreResources resources;
@@ -154,11 +153,8 @@ public final class TabletStore implements AutoCloseable {
     return null;
   }
 
-  /** Refuses an operation the cluster mode does not replicate yet, rather than change one replica alone. */
-  void refuseInCluster(String what) throws StorageException {
-    if (replication != null) {
-      throw new NotReplicatedYetException(what);
-    }
+  Catalog catalog() {
+    return catalog;
   }
 
   public Path directory() {
@@ -214,8 +210,8 @@ public final class TabletStore implements AutoCloseable {
       }
       List<FamilyDefinition> template = new ArrayList<>();
       families.forEach(family -> template.add(new FamilyDefinition(family.name(), "", family.options())));
-      return cluster.catalogChanges().createTable(new TableDefinition(0, name, template, tabletsFor(splitRows), properties,
-          template.size()), note);
+      return cluster.catalogChanges().createTable(new TableDefinition(0, name, template, tabletsFor(splitRows),
+          properties, template.size()), note);
     }
     synchronized (ddlLock) {
       checkOpen();

@@ -1,7 +1,6 @@
 package io.basalt.hbase.errors;
 
 import io.basalt.storage.errors.NotLeaderException;
-import io.basalt.storage.errors.NotReplicatedYetException;
 import io.basalt.storage.errors.RowLockTimeoutException;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.StorageFullException;
@@ -25,9 +24,6 @@ public final class StorageErrors {
     if (e instanceof UnknownFamilyException unknownFamily) {
       return new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(unknownFamily.family())
           + " does not exist in region " + region.getRegionNameAsString() + " in table " + region.getTable());
-    }
-    if (e instanceof NotReplicatedYetException) {
-      return new DoNotRetryIOException(e.getMessage(), e);
     }
     if (e instanceof NotLeaderException) {
       // In a cluster only the tablet's leader serves it: the client reads hbase:meta again, which names the leader.

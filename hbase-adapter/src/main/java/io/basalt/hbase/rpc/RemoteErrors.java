@@ -3,7 +3,6 @@ package io.basalt.hbase.rpc;
 import io.basalt.hbase.errors.ServerSideException;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.storage.errors.NotLeaderException;
-import io.basalt.storage.errors.NotReplicatedYetException;
 import io.basalt.storage.errors.StorageFullException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -46,9 +45,6 @@ public final class RemoteErrors {
     }
     if (error instanceof StorageFullException full) {
       return StorageErrors.outOfSpace(full);
-    }
-    if (error instanceof NotReplicatedYetException notReplicated) {
-      return new DoNotRetryIOException(notReplicated.getMessage(), notReplicated);
     }
     if (error instanceof NotLeaderException notLeader) {
       // A master call on a node that is not (or no longer) the active master: the catalog is led elsewhere. HBase's

@@ -3,6 +3,8 @@ package io.basalt.storage.catalog;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Length-prefixed fields of Basalt's own records (catalog entries, snapshot manifests). A length beyond any record
@@ -23,6 +25,25 @@ public final class LengthPrefixed {
     byte[] bytes = new byte[readLength(in, record)];
     in.readFully(bytes);
     return bytes;
+  }
+
+  /** Writes a map of names to values, in its iteration order. */
+  public static void writeMap(DataOutputStream out, Map<String, byte[]> map) throws IOException {
+    out.writeInt(map.size());
+    for (Map.Entry<String, byte[]> entry : map.entrySet()) {
+      out.writeUTF(entry.getKey());
+      writeBytes(out, entry.getValue());
+    }
+  }
+
+  /** Reads a map {@link #writeMap} wrote, sorted by name. */
+  public static Map<String, byte[]> readMap(DataInputStream in, String record) throws IOException {
+    int count = readLength(in, record);
+    Map<String, byte[]> map = new TreeMap<>();
+    for (int i = 0; i < count; i++) {
+      map.put(in.readUTF(), readBytes(in, record));
+    }
+    return map;
   }
 
   /** A length or count, checked to be one Basalt could have written. */

@@ -101,6 +101,11 @@ public final class SnapshotDirectory {
     return Optional.ofNullable(snapshots.get(name)).map(Stored::snapshot);
   }
 
+  /** The directory holding a completed snapshot's files, if there is such a snapshot. */
+  public synchronized Optional<Path> locate(String name) {
+    return Optional.ofNullable(snapshots.get(name)).map(Stored::directory);
+  }
+
   public TableSnapshot require(String name) throws UnknownSnapshotException {
     return find(name).orElseThrow(() -> new UnknownSnapshotException(name));
   }
@@ -198,6 +203,15 @@ public final class SnapshotDirectory {
       // Work directories are removed when the store next opens; nothing listed depends on this one.
       LOG.warn("Could not remove {} now; it will be removed at the next open: {}", directory, e.getMessage());
     }
+  }
+
+  /**
+   * Refuses a name no snapshot can have here.
+   *
+   * @throws IllegalArgumentException if the name is empty or too long to name a directory
+   */
+  public static void checkName(String name) {
+    directoryName(name);
   }
 
   /**

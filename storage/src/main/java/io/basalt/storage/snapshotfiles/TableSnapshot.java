@@ -42,6 +42,15 @@ public final class TableSnapshot {
     this.files = List.copyOf(files);
   }
 
+  /**
+   * A snapshot as a cluster's catalog records it: its cells are kept per tablet, not in family files (see the
+   * storage package's {@code SnapshotReplication}).
+   */
+  public static TableSnapshot recorded(String name, long createdMillis, TableDefinition table,
+      Map<String, byte[]> properties) {
+    return new TableSnapshot(name, createdMillis, table, properties, List.of());
+  }
+
   public String name() {
     return name;
   }

@@ -2,13 +2,9 @@ package io.basalt.conformance.differential;
 
 /**
  * What the differential tests leave out when Basalt runs as a cluster ({@code basalt.conformance.cluster=N}), each
- * with its reason. A test that needs an operation cluster mode refuses (DoNotRetryIOException "... is not available
- * in cluster mode yet") carries {@code @DisabledIfSystemProperty} with {@link #REASON}; deleting that line runs it on
- * the cluster too.
+ * with its reason, given to {@code @DisabledIfSystemProperty}.
  */
 final class NotInClusterYet {
-  static final String REASON = "cluster mode does not replicate snapshots yet";
-
   /**
    * Not a missing feature: a test class that starts a Basalt and an HBase of its own, which on three nodes would add
    * some two minutes to the build for commands the shared servers' tests already cover on the cluster.

@@ -26,7 +26,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -161,8 +160,6 @@ class SchemaChangeOracleTest {
     }));
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void snapshotsAndSplitsFlush() {
     assertEquals("[3]", SERVERS.same((connection, admin, table) -> {

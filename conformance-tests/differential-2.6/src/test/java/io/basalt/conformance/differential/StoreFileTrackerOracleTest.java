@@ -20,7 +20,6 @@ import org.apache.hadoop.hbase.client.RetriesExhaustedException;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -142,7 +141,8 @@ class StoreFileTrackerOracleTest {
       try (Admin admin = connection.getAdmin()) {
         create(admin, table, family());
         IOException refused = assertThrows(IOException.class, () -> admin.modifyTableStoreFileTracker(table, "bogus"));
-        assertTrue(BasaltAndHBase.failure(refused).contains("ClassNotFoundException: bogus"), BasaltAndHBase.failure(refused));
+        assertTrue(BasaltAndHBase.failure(refused).contains("ClassNotFoundException: bogus"),
+            BasaltAndHBase.failure(refused));
         Class<? extends IOException> expected = connection == SERVERS.hbase()
             ? RetriesExhaustedException.class : DoNotRetryIOException.class;
         assertInstanceOf(expected, refused);
@@ -150,8 +150,6 @@ class StoreFileTrackerOracleTest {
     }
   }
 
-  @DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-      disabledReason = NotInClusterYet.REASON)
   @Test
   void clonesAndRestoresKeepOrSetTheTracker() {
     for (String tracker : new String[] {"", "FILE", "bogus"}) {
