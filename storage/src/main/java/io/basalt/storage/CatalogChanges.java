@@ -69,7 +69,7 @@ final class CatalogChanges {
     submitCatalog(CatalogEntries.reshapeTable(target, note), what, target.name());
     Table table = replication.store().table(target.name()).orElseThrow(() -> new UnknownTableException(target.name()));
     awaitLeaders(table.definition());
-    replication.publishDefinition(table.definition());
+    replication.tabletRequests().publishDefinition(table.definition());
     return table;
   }
 

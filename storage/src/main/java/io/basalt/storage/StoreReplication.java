@@ -1,13 +1,8 @@
 package io.basalt.storage;
 
-import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
-import io.basalt.storage.data.RowMutation;
-import io.basalt.storage.data.RowRange;
-import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.keys.ByteArrays;
 import io.basalt.storage.replication.AppliedIndex;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftNode;
@@ -15,11 +10,8 @@ import io.basalt.storage.replication.ReplicaState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,9 +29,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The cluster-mode part of a {@link TabletStore}: this node's Raft server, the catalog's group and one group per
- * tablet, every group on every member. Writes to a table go to the log of the tablet holding their rows, changes of
- * the catalog to the catalog's log; each node's replicas apply them to its own store. Each group records the index
- * it applied up to under {@code raft/applied/<group>} in the catalog column family.
+ * tablet, every group on every member. Writes to a table go to the log of the tablet holding their rows
+ * ({@link TabletRequests}), changes of the catalog to the catalog's log ({@link CatalogChanges}); each node's
+ * replicas apply them to its own store. Each group records the index it applied up to under
+ * {@code raft/applied/<group>} in the catalog column family.
  *
  * <p>Group ids are derived from the cluster id and what the group replicates (the catalog; a tablet's table id, id
  * and start row), so every node names the same group the same way without telling the others.
@@ -49,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * holds what this node wrote out for others ({@link StateExports}), {@code installs/} what it fetched
  * ({@link InstallRecords}). Installs a crash interrupted are completed at start, before the Raft server starts.
  */
-final class StoreReplication implements TabletGroups, AutoCloseable {
+final class StoreReplication implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StoreReplication.class);
   private static final String APPLIED_PREFIX = "raft/applied/";
   /** The applied index of a new group's state that is the rows this node holds; see startFromRowsHeld. */
@@ -72,6 +65,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
   private TabletReplacements replacements;
   private SnapshotReplication snapshots;
   private final CatalogChanges catalogChanges;
+  private final TabletRequests tabletRequests;
   private final TimestampFloors timestampFloors;
   private final AtomicLong catalogInstalls = new AtomicLong();
   private final AtomicLong tabletInstalls = new AtomicLong();
@@ -92,6 +86,7 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
     this.catalogGroup = groupId("catalog");
     this.catalogReplica = new CatalogReplica(this, catalogGroup);
     this.catalogChanges = new CatalogChanges(this, catalogGroup);
+    this.tabletRequests = new TabletRequests(this);
     this.timestampFloors = new TimestampFloors(settings.clock(), settings.maxClockSkew(), db, catalogHandle);
     this.installRecords = new InstallRecords(db, catalogHandle, synced,
         store.directory().resolve("transfer").resolve("installs"));
@@ -203,6 +198,11 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   void awaitCatalog(long index) throws IOException {
     catalogReplica.await(index);
+  }
+
+  /** The index of the last catalog entry applied on this node. */
+  long catalogApplied() {
+    return catalogReplica.appliedIndex();
   }
 
   void ensureTabletGroups(TableDefinition table) throws StorageException {
@@ -381,127 +381,9 @@ final class StoreReplication implements TabletGroups, AutoCloseable {
 
   // ---- the tablets ----
 
-  @Override
-  public void write(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException {
-    TabletDefinition tablet = table.tabletFor(mutations.get(0).row());
-    RaftGroupId group = groupOf(table.id(), tablet);
-    if (fences.of(group) != null) {
-      throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
-    }
-    for (RowMutation mutation : mutations) {
-      if (!tablet.contains(mutation.row())) {
-        throw new NotLeaderException("rows of table " + table.name() + " in two tablets at once (split since "
-            + "the client located them)", 0);
-      }
-    }
-    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt(table), mutations, note);
-    byte[] answer = node().submit(group, entry, describe(table, tablet));
-    if (java.util.Arrays.equals(answer, TabletEntries.FENCED)) {
-      // Appended after the tablet's fence, so applied nowhere: the writer looks the tablet up again and retries.
-      throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
-    }
-  }
-
-  /**
-   * Writes mutations this node decided from its own replica to each row's tablet through the tablet's leader,
-   * wherever it is; those for a tablet being split or merged are left out. Only for writes that stay right whatever
-   * the leader holds beyond what this replica has applied: a flush's or a compaction's erasures of exact cells,
-   * which the leader would find to be garbage too (more versions or markers only add to it), and which a retry
-   * applies again harmlessly.
-   */
-  @Override
-  public void writeThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note)
-      throws StorageException {
-    Map<TabletDefinition, List<RowMutation>> byTablet = new LinkedHashMap<>();
-    for (RowMutation mutation : mutations) {
-      byTablet.computeIfAbsent(table.tabletFor(mutation.row()), tablet -> new ArrayList<>()).add(mutation);
-    }
-    long decidedAt = decidedAt(table);
-    for (Map.Entry<TabletDefinition, List<RowMutation>> tablet : byTablet.entrySet()) {
-      RaftGroupId group = groupOf(table.id(), tablet.getKey());
-      if (fences.of(group) != null) {
-        continue;
-      }
-      node().submitThroughLeader(group, TabletEntries.encodeWrite(table.id(), decidedAt, tablet.getValue(), note),
-          describe(table, tablet.getKey()));
-    }
-  }
-
-  @Override
-  public void eraseRows(TableDefinition table, byte[] lowRow, byte[] highRow) throws StorageException {
-    for (TabletDefinition tablet : table.tablets()) {
-      if (!tablet.overlaps(lowRow, highRow)) {
-        continue;
-      }
-      // The range clipped to the tablet (an empty high row is the open end).
-      byte[] low = ByteArrays.compare(lowRow, tablet.startRow()) > 0 ? lowRow : tablet.startRow();
-      byte[] high = highRow.length > 0 && (tablet.endRow().length == 0
-          || ByteArrays.compare(highRow, tablet.endRow()) < 0) ? highRow : tablet.endRow();
-      byte[] answer = node().submitThroughLeader(groupOf(table.id(), tablet), TabletEntries.encodeEraseRows(
-          new TabletEntries.EraseRows(table.id(), low, high)), "erasing rows of " + describe(table, tablet));
-      if (java.util.Arrays.equals(answer, TabletEntries.FENCED)) {
-        throw new NotLeaderException(describe(table, tablet) + " is being split or merged", 0);
-      }
-    }
-  }
-
-  /**
-   * The catalog index a write is decided against: as this node applied the catalog, and at least the entries that
-   * created the families it writes (the definition can be a step ahead of the recorded index while an entry is
-   * applied).
-   */
-  private long decidedAt(TableDefinition table) {
-    long decidedAt = catalogReplica.appliedIndex();
-    for (FamilyDefinition family : table.families()) {
-      decidedAt = Math.max(decidedAt, family.createdAt());
-    }
-    return decidedAt;
-  }
-
-  /**
-   * Appends to the log of each of the table's tablets, through its leader, an entry no replica applies before its
-   * catalog holds what this node's does (a write of nothing, decided at this node's catalog index). A read passes a
-   * read barrier on its tablet's leader, which waits for the entries committed before the read: once this returns,
-   * no replica answers a read by a definition of the table older than this node's, as HBase's schema change
-   * returns once the regions have reopened with the new one.
-   */
-  void publishDefinition(TableDefinition table) throws StorageException {
-    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt(table), List.of(), new byte[0]);
-    for (TabletDefinition tablet : table.tablets()) {
-      node().submitThroughLeader(groupOf(table.id(), tablet), entry,
-          "publishing the definition of " + describe(table, tablet));
-    }
-  }
-
-  @Override
-  public void flush(TableDefinition table) throws StorageException {
-    byte[] entry = TabletEntries.encodeFlush(new TabletEntries.Flush(table.id()));
-    for (TabletDefinition tablet : table.tablets()) {
-      node().submitThroughLeader(groupOf(table.id(), tablet), entry, "flushing " + describe(table, tablet));
-    }
-  }
-
-  @Override
-  public void catchUp(TableDefinition table, RowRange range) throws StorageException {
-    for (TabletDefinition tablet : table.tablets()) {
-      if (tablet.overlaps(range.lowRow(), range.highRow())) {
-        node().catchUp(groupOf(table.id(), tablet), describe(table, tablet));
-      }
-    }
-  }
-
-  @Override
-  public void readBarrier(TableDefinition table, RowRange range) throws StorageException {
-    for (TabletDefinition tablet : table.tablets()) {
-      if (tablet.overlaps(range.lowRow(), range.highRow())) {
-        node().readBarrier(groupOf(table.id(), tablet), describe(table, tablet));
-      }
-    }
-  }
-
-  @Override
-  public long timestampFloor(TableDefinition table, byte[] row) throws StorageException {
-    return timestampFloors.floor(groupOf(table.id(), table.tabletFor(row)));
+  /** How this node's tables write to and read from their tablets' groups. */
+  TabletRequests tabletRequests() {
+    return tabletRequests;
   }
 
   TimestampFloors timestampFloors() {

@@ -131,7 +131,7 @@ public final class TabletStore implements AutoCloseable {
   /** Called by {@link StoreReplication} before its Raft server starts, so replicas recovering find it. */
   void attach(StoreReplication cluster) {
     this.replication = cluster;
-    tables.values().forEach(table -> table.replicateThrough(cluster));
+    tables.values().forEach(table -> table.replicateThrough(cluster.tabletRequests()));
   }
 
   /** The cluster-mode part of this store, or null on a single node. */
@@ -238,7 +238,7 @@ public final class TabletStore implements AutoCloseable {
       Table table = layouts.createAs(tableId, name, families, tablets, properties, FamilyLoader.EMPTY);
       StoreReplication cluster = replication;
       if (cluster != null) {
-        table.replicateThrough(cluster);
+        table.replicateThrough(cluster.tabletRequests());
       }
       tables.put(name, table);
       return table;

@@ -120,8 +120,8 @@ class ReplicatedSplitTest {
     // A write a writer decided against the parent, after its fence: refused, so the writer looks again.
     TabletStore writer = cluster.tabletLeader("t", bytes("r001"));
     TableDefinition old = table;
-    assertThrows(NotLeaderException.class, () -> writer.replication().write(old, List.of(row("r001")),
-        new byte[0]));
+    assertThrows(NotLeaderException.class, () -> writer.replication().tabletRequests().write(old,
+        List.of(row("r001")), new byte[0]));
   }
 
   private void putRows(String prefix, int from, int to) throws Exception {
