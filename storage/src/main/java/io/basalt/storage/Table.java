@@ -69,11 +69,13 @@ public final class Table {
   /**
    * Returns once this node has applied every write to {@code row}'s tablet committed before the call, as a read
    * would: in cluster mode a read barrier in the tablet's group (only its leader passes it); nothing on one node.
-   * For a writer that consults what earlier writes left (the nonces it was told of) before it reads the row.
+   * For a writer that, holding the row's lock, reads it and the nonces earlier writes left before it writes
+   * ({@link #openCursorCaughtUp}). With {@link Waiting#REFUSED}, throws {@link WouldBlockException} in cluster mode.
    */
-  public void catchUp(byte[] row) throws StorageException {
+  public void catchUp(byte[] row, Waiting waiting) throws StorageException {
     TabletGroups replicated = groups;
     if (replicated != null) {
+      waiting.refuse("a read barrier in the tablet's Raft group");
       // [row, row 00): the row alone, so only its own tablet's group is asked.
       replicated.readBarrier(definition, RowRange.forward(row, Arrays.copyOf(row, row.length + 1)));
     }
@@ -223,7 +225,7 @@ public final class Table {
   /**
    * {@link #writeAll(List, Durability)} for a write this node decided from its own replica that stays right whatever
    * a tablet's leader holds beyond it, such as a flush's erasures of exact cells: in cluster mode each row's part
-   * goes to its tablet's log through the tablet's leader, wherever it is (see {@link StoreReplication}); a tablet
+   * goes to its tablet's log through the tablet's leader, wherever it is (see {@link TabletRequests}); a tablet
    * being split or merged gets none. On a single node, {@link #writeAll(List, Durability)}.
    */
   public void writeThroughLeaders(List<RowMutation> mutations, Durability durability) throws StorageException {
@@ -328,7 +330,17 @@ public final class Table {
    */
   public TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable)
       throws StorageException {
-    return openCursor(families, range, waiting, resumable, true, false);
+    return openCursor(families, range, waiting, resumable, true, false, true);
+  }
+
+  /**
+   * Opens a cursor as {@link #openCursor(List, RowRange, Waiting, boolean)} does but without a read barrier, for a
+   * writer that holds the lock of the row it reads and has passed {@link #catchUp(byte[], Waiting)} for it under that
+   * lock: every write to the row committed before is applied here, and none commits since but under that lock.
+   */
+  public TableCursor openCursorCaughtUp(List<byte[]> families, RowRange range, Waiting waiting)
+      throws StorageException {
+    return openCursor(families, range, waiting, false, true, false, false);
   }
 
   /**
@@ -336,7 +348,7 @@ public final class Table {
    * block cache, so it neither evicts what requests read nor grows the cache with data nobody asked for.
    */
   public TableCursor openSweepCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, Waiting.ALLOWED, false, false, false);
+    return openCursor(families, range, Waiting.ALLOWED, false, false, false, false);
   }
 
   /**
@@ -344,13 +356,13 @@ public final class Table {
    * those flushed to files (a flush of a whole table, or one RocksDB makes on its own when memtables fill).
    */
   public TableCursor openMemtableCursor(List<byte[]> families, RowRange range) throws StorageException {
-    return openCursor(families, range, Waiting.ALLOWED, false, false, true);
+    return openCursor(families, range, Waiting.ALLOWED, false, false, true, false);
   }
 
   private TableCursor openCursor(List<byte[]> families, RowRange range, Waiting waiting, boolean resumable,
-      boolean fillCache, boolean memtablesOnly) throws StorageException {
+      boolean fillCache, boolean memtablesOnly, boolean barrier) throws StorageException {
     TabletGroups replicated = groups;
-    if (replicated != null && fillCache) {
+    if (replicated != null && barrier) {
       // A request's read (sweeps for compactions and sizing read this replica as it is): linearizable, so only the
       // leader of the tablet answers, once it has applied what was committed before the read.
       waiting.refuse("a read barrier in the tablet's Raft group");

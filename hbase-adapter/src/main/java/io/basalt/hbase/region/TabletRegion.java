@@ -65,8 +65,8 @@ public final class TabletRegion implements Region {
     this.info = info;
     this.clock = clock;
     this.requests = requests;
-    this.writer = new RegionWriter(table, info, clock, this::get, this::checkRow, policy);
-    this.conditional = new ConditionalMutator(writer, this::get);
+    this.writer = new RegionWriter(table, info, clock, this::get, this::getCaughtUp, this::checkRow, policy);
+    this.conditional = new ConditionalMutator(writer, this::getCaughtUp);
   }
 
   @Override
@@ -114,12 +114,23 @@ public final class TabletRegion implements Region {
 
   @Override
   public Result get(Get get, Waiting waiting) throws IOException {
+    return get(get, waiting, true);
+  }
+
+  /** A get by a writer holding the row's lock after catching up on it: no read barrier (see RegionWriter.catchUp). */
+  private Result getCaughtUp(Get get, Waiting waiting) throws IOException {
+    return get(get, waiting, false);
+  }
+
+  private Result get(Get get, Waiting waiting, boolean barrier) throws IOException {
     checkServing();
     checkRow(get.getRow());
     ReadSpec spec = ReadSpec.forGet(get, table.families(), info, clock.millis());
     byte[] row = get.getRow();
-    try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(
-        openCursor(spec, RowRange.forward(row, nextRow(row)), waiting, false)), spec, 0)) {
+    RowRange range = RowRange.forward(row, nextRow(row));
+    try (RegionScanner scanner = new RowScanner(info, new TabletRowSource(barrier
+        ? openCursor(spec, range, waiting, false)
+        : table.storage().openCursorCaughtUp(spec.familyNames(), range, waiting)), spec, 0)) {
       RegionScanner.Batch batch = scanner.next(ScanLimits.oneRow(), waiting);
       requests.countReads(batch.readRequests(), batch.filteredRows());
       requests.touched(row);

@@ -29,6 +29,7 @@ public final class ConditionalMutator {
   private final RegionWriter writer;
   private final RowGetter reader;
 
+  /** @param reader reads a row the writer holds the lock of and caught up on, with no read barrier of its own */
   public ConditionalMutator(RegionWriter writer, RowGetter reader) {
     this.writer = writer;
     this.reader = reader;
@@ -48,6 +49,7 @@ public final class ConditionalMutator {
       writer.recordCellTtlFamilies(action, waiting);
     }
     try (RowLocks.RowLock ignored = writer.lockRow(row, waiting)) {
+      writer.catchUp(row, waiting);
       Outcome outcome = check(checkAndMutate, waiting);
       if (!outcome.matches()) {
         return new CheckAndMutateResult(false, null);

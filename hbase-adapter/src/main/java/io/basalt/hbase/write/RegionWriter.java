@@ -20,7 +20,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -55,6 +54,7 @@ public final class RegionWriter {
   private final RegionInfo region;
   private final Clock clock;
   private final RowGetter reader;
+  private final RowGetter caughtUpReader;
   private final RowCheck rowCheck;
   private final WritePolicy policy;
   private final NonceRegistry nonces;
@@ -62,12 +62,18 @@ public final class RegionWriter {
   /** The highest timestamp this writer stamped cells with. */
   private final AtomicLong highestStamp = new AtomicLong(Long.MIN_VALUE);
 
-  public RegionWriter(HBaseTable table, RegionInfo region, Clock clock, RowGetter reader,
+  /**
+   * @param reader reads a row as a request does (in a cluster, through a read barrier in its tablet's group)
+   * @param caughtUpReader reads a row this writer holds the lock of and has caught up on ({@link #catchUp}), with no
+   *     barrier of its own
+   */
+  public RegionWriter(HBaseTable table, RegionInfo region, Clock clock, RowGetter reader, RowGetter caughtUpReader,
       RowCheck rowCheck, WritePolicy policy) {
     this.table = table;
     this.region = region;
     this.clock = clock;
     this.reader = reader;
+    this.caughtUpReader = caughtUpReader;
     this.rowCheck = rowCheck;
     this.policy = policy;
     this.nonces = policy.nonces();
@@ -103,7 +109,7 @@ public final class RegionWriter {
     try (RowLocks.RowLock ignored = table.storage().lockAll(rows, waiting)) {
       Pending pending = new Pending(waiting);
       long now = stamp(rows);
-      VersionLookup versions = versionLookup(waiting);
+      VersionLookup versions = versionLookup(reader, waiting);
       for (int index : order) {
         NoncedMutation request = mutations.get(index);
         Mutation mutation = request.mutation();
@@ -174,7 +180,7 @@ public final class RegionWriter {
     }
     try (RowLocks.RowLock ignored = lockRow(row, waiting)) {
       long now = stamp(List.of(row));
-      return applyRowLocked(row, mutations, now, now, nonceGroup, nonce, waiting);
+      return applyRowLocked(row, mutations, now, now, nonceGroup, nonce, false, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
@@ -228,26 +234,28 @@ public final class RegionWriter {
   }
 
   /**
-   * Writes the action of a checkAndMutate whose condition passed, under the lock taken for the check. Puts without
-   * a timestamp are stamped no earlier than the cell the condition read, so the new value is never hidden behind
-   * the one it replaced.
+   * Writes the action of a checkAndMutate whose condition passed, under the lock taken for the check, after which
+   * the row was caught up on. Puts without a timestamp are stamped no earlier than the cell the condition read, so
+   * the new value is never hidden behind the one it replaced.
    */
   Result applyChecked(List<Mutation> mutations, long checkedCellTimestamp, long nonceGroup, long nonce,
       Waiting waiting) throws IOException {
     long now = stamp(List.of(sameRow(mutations)));
     return applyRowLocked(sameRow(mutations), mutations, now, Math.max(now, checkedCellTimestamp), nonceGroup,
-        nonce, waiting);
+        nonce, true, waiting);
   }
 
   private Result applyRowLocked(byte[] row, List<Mutation> mutations, long now, long putNow, long nonceGroup,
-      long nonce, Waiting waiting) throws IOException {
-    catchUpForNonce(row, nonce);
+      long nonce, boolean caughtUp, Waiting waiting) throws IOException {
+    if (!caughtUp) {
+      catchUp(row, waiting);
+    }
     boolean replay = nonces.wasApplied(nonceGroup, nonce);
     OneWrite writes = new OneWrite();
     List<Cell> results = new ArrayList<>();
     boolean anyDelta = false;
     Durability durability = Durability.SKIP_LOG;
-    VersionLookup versions = versionLookup(waiting);
+    VersionLookup versions = versionLookup(caughtUpReader, waiting);
     for (Mutation mutation : mutations) {
       policy.checkCellSizes(mutation);
       if (mutation instanceof Put || mutation instanceof Delete) {
@@ -285,7 +293,7 @@ public final class RegionWriter {
     if (!(mutation instanceof Increment) && !(mutation instanceof Append)) {
       throw new DoNotRetryIOException(mutation.getClass().getSimpleName() + " is not a supported mutation");
     }
-    catchUpForNonce(mutation.getRow(), nonce);
+    catchUp(mutation.getRow(), waiting);
     if (nonces.wasApplied(nonceGroup, nonce)) {
       return returnsResults(mutation) ? Result.create(currentValues(mutation, waiting)) : Result.EMPTY_RESULT;
     }
@@ -303,7 +311,7 @@ public final class RegionWriter {
    * it not be, it is recorded now, before the write.
    */
   private List<Cell> computeDeltas(Mutation mutation, long now, Waiting waiting) throws IOException {
-    List<Cell> computed = DeltaCalculator.newCells(mutation, now, reader, waiting);
+    List<Cell> computed = DeltaCalculator.newCells(mutation, now, caughtUpReader, waiting);
     List<byte[]> unrecorded = new ArrayList<>();
     for (Cell cell : computed) {
       policy.checkCellSize(cell);
@@ -330,7 +338,7 @@ public final class RegionWriter {
     if (range != null) {
       get.setTimeRange(range.getMin(), range.getMax());
     }
-    List<Cell> cells = reader.get(get, waiting).listCells();
+    List<Cell> cells = caughtUpReader.get(get, waiting).listCells();
     return cells == null ? List.of() : cells;
   }
 
@@ -339,15 +347,18 @@ public final class RegionWriter {
   }
 
   /**
-   * In a cluster a retried increment may reach a new leader before it applied the first attempt's entry: the nonce
-   * is looked up only once this node has applied every write committed to the row's tablet (a read barrier).
+   * Under the row's lock, before a read-modify-write reads the row or looks its nonce up: returns once this node has
+   * applied every write committed to the row's tablet (in a cluster a read barrier, passed only by the tablet's
+   * leader; nothing on one node). The writer's reads then need no barrier of their own ({@code caughtUpReader}): no
+   * write to the row can commit meanwhile but under this lock, or through a leader elected since, in which case
+   * this node's write cannot commit either and the client retries. One barrier per increment instead of two (one
+   * for the nonce, one for the read), as a retried increment may reach a new leader before it applied the first
+   * attempt's entry. A check that fails writes nothing and is answered as of the barrier, which the request
+   * followed.
    */
-  private void catchUpForNonce(byte[] row, long nonce) throws IOException {
-    if (nonce == HConstants.NO_NONCE) {
-      return;
-    }
+  void catchUp(byte[] row, Waiting waiting) throws IOException {
     try {
-      table.storage().catchUp(row);
+      table.storage().catchUp(row, waiting);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, region);
     }
@@ -368,9 +379,9 @@ public final class RegionWriter {
   }
 
   /** Timestamps of the n-th newest visible version of columns, read under the caller's row lock. */
-  private VersionLookup versionLookup(Waiting waiting) {
+  private static VersionLookup versionLookup(RowGetter getter, Waiting waiting) {
     return (row, family, qualifier, nth) -> {
-      List<Cell> cells = reader.get(new Get(row).addColumn(family, qualifier).readVersions(nth), waiting)
+      List<Cell> cells = getter.get(new Get(row).addColumn(family, qualifier).readVersions(nth), waiting)
           .listCells();
       return cells == null || cells.size() < nth ? null : cells.get(nth - 1).getTimestamp();
     };
