@@ -117,12 +117,22 @@ public final class Snapshots {
    * @throws TableExistsException if a table has that name
    */
   public Table cloneTo(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
+    return cloneTo(snapshotName, table, properties, TabletStore.NO_NOTE);
+  }
+
+  /**
+   * {@link #cloneTo(String, String, Map)} for a request carrying {@code note} (its nonce), as
+   * {@link TabletStore#dropTable(String, byte[])}: in cluster mode a retry after a change of catalog leader gets the
+   * table the first attempt created.
+   */
+  public Table cloneTo(String snapshotName, String table, Map<String, byte[]> properties, byte[] note)
+      throws StorageException {
     StoreReplication cluster = store.replication();
     if (cluster != null) {
-      if (store.table(table).isPresent()) {
+      if (store.table(table).isPresent() && !cluster.catalogNoteApplied(note)) {
         throw new TableExistsException(table);
       }
-      return cluster.snapshots().cloneTo(snapshotName, table, properties, TabletStore.NO_NOTE);
+      return cluster.snapshots().cloneTo(snapshotName, table, properties, note);
     }
     synchronized (store.ddlLock()) {
       store.checkOpen();
@@ -148,10 +158,16 @@ public final class Snapshots {
    * @throws UnknownTableException if the table does not exist
    */
   public Table restore(String snapshotName, String table, Map<String, byte[]> properties) throws StorageException {
+    return restore(snapshotName, table, properties, TabletStore.NO_NOTE);
+  }
+
+  /** {@link #restore(String, String, Map)} for a request carrying {@code note}, as {@link #cloneTo}. */
+  public Table restore(String snapshotName, String table, Map<String, byte[]> properties, byte[] note)
+      throws StorageException {
     StoreReplication cluster = store.replication();
     if (cluster != null) {
       store.requireTable(table);
-      return cluster.snapshots().restore(snapshotName, table, properties, TabletStore.NO_NOTE);
+      return cluster.snapshots().restore(snapshotName, table, properties, note);
     }
     synchronized (store.ddlLock()) {
       Table live = store.requireTable(table);

@@ -10,6 +10,7 @@ import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.errors.SnapshotExistsException;
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.errors.TableExistsException;
 import io.basalt.storage.errors.UnknownSnapshotException;
 import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +73,14 @@ class ReplicatedSnapshotsTest {
     assertThrows(SnapshotExistsException.class,
         () -> cluster.fromCatalogLeader(leader -> leader.snapshots().create("t", "s1", Map.of())));
 
-    cluster.fromCatalogLeader(leader -> leader.snapshots().cloneTo("s1", "c", Map.of()));
+    byte[] nonce = bytes("clone-request-1");
+    Table clone = cluster.fromCatalogLeader(leader -> leader.snapshots().cloneTo("s1", "c", Map.of(), nonce));
+    // A retry of the same request (after a change of catalog leader lost the answer) gets the clone; another
+    // request is refused.
+    assertEquals(clone.definition().id(), cluster.fromCatalogLeader(leader -> leader.snapshots().cloneTo("s1", "c",
+        Map.of(), nonce)).definition().id());
+    assertThrows(TableExistsException.class,
+        () -> cluster.fromCatalogLeader(leader -> leader.snapshots().cloneTo("s1", "c", Map.of(), bytes("other"))));
     cluster.awaitTable("c");
     cluster.awaitEqualReplicas("c");
     for (TabletStore store : cluster.running()) {

@@ -156,7 +156,8 @@ public final class SnapshotManager {
    *
    * @param cloneTracker the store file tracker a clone gets in place of the snapshot table's, or null or empty
    */
-  public HBaseTable restoreOrClone(SnapshotDescription request, String cloneTracker) throws IOException {
+  public HBaseTable restoreOrClone(SnapshotDescription request, String cloneTracker, byte[] note)
+      throws IOException {
     if (!request.hasTable()) {
       throw new DoNotRetryIOException("No table to restore snapshot " + request.getName() + " into");
     }
@@ -170,7 +171,7 @@ public final class SnapshotManager {
     }
     try {
       return ddl.tables().table(target).isPresent()
-          ? ddl.restoreSnapshot(snapshot, target) : ddl.cloneSnapshot(snapshot, target, cloneTracker);
+          ? ddl.restoreSnapshot(snapshot, target, note) : ddl.cloneSnapshot(snapshot, target, cloneTracker, note);
     } catch (io.basalt.storage.errors.UnknownSnapshotException e) {
       // Deleted while this request waited for the tables.
       throw new SnapshotDoesNotExistException(ProtobufUtil.createSnapshotDesc(request));

@@ -368,10 +368,14 @@ public final class TableDdl {
    *
    * @param tracker a store file tracker for the clone, in place of the table's and its families' settings; null or
    *     empty to keep them
+   * @param note the request's nonce (see {@link #delete(TableName, byte[])})
    */
-  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name, String tracker) throws IOException {
+  HBaseTable cloneSnapshot(TableSnapshot snapshot, TableName name, String tracker, byte[] note) throws IOException {
     synchronized (ddlLock) {
       checkNamespace(name);
+      if (tables.contains(name) && store.cluster().catalogNoteApplied(note)) {
+        return require(name); // a retry of the request that cloned it, after a change of catalog leader
+      }
       if (TableName.META_TABLE_NAME.equals(name) || tables.contains(name)) {
         throw new TableExistsException(name);
       }
@@ -379,7 +383,7 @@ public final class TableDdl {
       Table storageTable;
       try {
         storageTable = store.snapshots().cloneTo(snapshot.name(), storageName(name), CellTtlFamilies.carried(
-            TableProperties.of(descriptor, TableState.State.ENABLED), snapshot.table().properties()));
+            TableProperties.of(descriptor, TableState.State.ENABLED), snapshot.table().properties()), note);
       } catch (io.basalt.storage.errors.TableExistsException e) {
         throw new TableExistsException(name);
       }
@@ -391,16 +395,19 @@ public final class TableDdl {
    * Gives a disabled table a snapshot's descriptor, regions and cells in place of its own: rows written since are
    * gone, rows deleted since are back. The table stays disabled, as HBase leaves it.
    */
-  HBaseTable restoreSnapshot(TableSnapshot snapshot, TableName name) throws IOException {
+  HBaseTable restoreSnapshot(TableSnapshot snapshot, TableName name, byte[] note) throws IOException {
     synchronized (ddlLock) {
       HBaseTable table = require(name);
+      if (store.cluster().catalogNoteApplied(note)) {
+        return table; // a retry of the request that restored it (or cloned it), after a change of catalog leader
+      }
       if (table.isEnabled()) {
         throw new TableNotDisabledException(name);
       }
       TableDescriptor descriptor = descriptorOf(snapshot, name);
       StoreFileTrackers.checkRestore(table.descriptor(), descriptor);
       Table storageTable = store.snapshots().restore(snapshot.name(), storageName(name), CellTtlFamilies.carried(
-          TableProperties.of(descriptor, TableState.State.DISABLED), snapshot.table().properties()));
+          TableProperties.of(descriptor, TableState.State.DISABLED), snapshot.table().properties()), note);
       return publish(new HBaseTable(name, descriptor, TableState.State.DISABLED, storageTable));
     }
   }

@@ -2,6 +2,7 @@ package io.basalt.hbase.service;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
 import io.basalt.hbase.master.Master;
+import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import java.io.IOException;
@@ -34,7 +35,8 @@ final class SnapshotHandlers {
         .on("RestoreSnapshot", MasterProtos.RestoreSnapshotRequest.getDefaultInstance(), this::restore)
         .on("SwitchSnapshotCleanup", MasterProtos.SetSnapshotCleanupRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.SetSnapshotCleanupResponse.newBuilder()
-                .setPrevSnapshotCleanup(master.snapshotCleanup().switchCleanup(request.getEnabled(), request.getSynchronous()))
+                .setPrevSnapshotCleanup(master.snapshotCleanup().switchCleanup(request.getEnabled(),
+                    request.getSynchronous()))
                 .build())
         .on("IsSnapshotCleanupEnabled", MasterProtos.IsSnapshotCleanupEnabledRequest.getDefaultInstance(),
             (call, request) -> MasterProtos.IsSnapshotCleanupEnabledResponse.newBuilder()
@@ -80,8 +82,9 @@ final class SnapshotHandlers {
   private MasterProtos.RestoreSnapshotResponse restore(CallContext call, MasterProtos.RestoreSnapshotRequest request)
       throws IOException {
     boolean restore = master.tables().table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
+    byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
-        () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT()));
+        () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT(), note));
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
   }
 }

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** HBase's master-side snapshot rules, including requests the stock client would have refused before sending. */
 class SnapshotManagerTest {
+  private static final byte[] NO_NOTE = new byte[0];
   private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
   @TempDir
@@ -94,22 +95,23 @@ class SnapshotManagerTest {
     assertThrows(UnknownSnapshotException.class, () -> snapshots.completed(request("nope", "t")));
     assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.delete(request("nope", "t")));
     assertThrows(UnknownSnapshotException.class, () -> snapshots.delete(request("a:b", "t")));
-    assertThrows(SnapshotDoesNotExistException.class, () -> snapshots.restoreOrClone(request("nope", "t"), null));
-    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c"), null));
+    assertThrows(SnapshotDoesNotExistException.class,
+        () -> snapshots.restoreOrClone(request("nope", "t"), null, NO_NOTE));
+    assertThrows(NamespaceNotFoundException.class, () -> snapshots.restoreOrClone(request("s", "ns:c"), null, NO_NOTE));
     assertEquals(1, snapshots.list().size());
   }
 
   @Test
   void restoresOnlyDisabledTablesAndClonesEverywhereElse() throws IOException {
     snapshots.take(request("s", "t"));
-    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t"), null));
+    assertThrows(TableNotDisabledException.class, () -> snapshots.restoreOrClone(request("s", "t"), null, NO_NOTE));
 
-    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"), null);
+    HBaseTable clone = snapshots.restoreOrClone(request("s", "c"), null, NO_NOTE);
     assertEquals(TableName.valueOf("c"), clone.descriptor().getTableName());
     assertTrue(clone.isEnabled());
 
     tables.disable(TableName.valueOf("t"));
-    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"), null);
+    HBaseTable restored = snapshots.restoreOrClone(request("s", "t"), null, NO_NOTE);
     assertFalse(restored.isEnabled());
     assertEquals(tables.tables().require(TableName.valueOf("t")), restored);
   }
@@ -120,8 +122,8 @@ class SnapshotManagerTest {
         .setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(60).build();
     snapshots.take(old);
     snapshots.take(request("forever", "t").toBuilder().setCreationTime(1).build());
-    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c"), null));
-    assertTrue(snapshots.restoreOrClone(request("forever", "c"), null).isEnabled());
+    assertThrows(SnapshotTTLExpiredException.class, () -> snapshots.restoreOrClone(request("old", "c"), null, NO_NOTE));
+    assertTrue(snapshots.restoreOrClone(request("forever", "c"), null, NO_NOTE).isEnabled());
   }
 
   @Test
@@ -147,6 +149,6 @@ class SnapshotManagerTest {
     long ttl = TimeUnit.MILLISECONDS.toSeconds(Long.MAX_VALUE) - 1;
     snapshots.take(request("long", "t").toBuilder().setCreationTime(NOW.toEpochMilli() - 120_000).setTtl(ttl)
         .build());
-    assertTrue(snapshots.restoreOrClone(request("long", "c"), null).isEnabled());
+    assertTrue(snapshots.restoreOrClone(request("long", "c"), null, NO_NOTE).isEnabled());
   }
 }
