@@ -49,9 +49,7 @@ class ReplicaInstallTest {
   void startCluster() throws Exception {
     cluster = ThreeStores.start(directory, ThreeStores.testRaft().withSnapshotThreshold(50)
         .withLogSegmentBytes(16 * 1024), Duration.ofSeconds(90));
-    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A, FAMILY_B)),
-        List.of(bytes("m")), Map.of()));
-    cluster.awaitTable("t");
+    cluster.createTable("t", List.of(FAMILY_A, FAMILY_B), List.of(bytes("m")));
   }
 
   @AfterEach

@@ -46,9 +46,7 @@ class ReplicatedSchemaChangeTest {
   @BeforeEach
   void startCluster() throws Exception {
     cluster = ThreeStores.start(directory, ThreeStores.testRaft(), Duration.ofSeconds(60));
-    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(A)),
-        List.of(bytes("m")), Map.of()));
-    cluster.awaitTable("t");
+    cluster.createTable("t", List.of(A), List.of(bytes("m")));
   }
 
   @AfterEach

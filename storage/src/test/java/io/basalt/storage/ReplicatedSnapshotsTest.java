@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
@@ -42,9 +41,7 @@ class ReplicatedSnapshotsTest {
   @BeforeEach
   void startCluster() throws Exception {
     cluster = ThreeStores.start(directory, ThreeStores.testRaft(), Duration.ofSeconds(60));
-    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(A, B)),
-        List.of(bytes("m")), Map.of()));
-    cluster.awaitTable("t");
+    cluster.createTable("t", List.of(A, B), List.of(bytes("m")));
   }
 
   @AfterEach

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
@@ -16,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,9 +37,7 @@ class ReplicatedSplitTest {
   @BeforeEach
   void startCluster() throws Exception {
     cluster = ThreeStores.start(directory, ThreeStores.testRaft(), Duration.ofSeconds(60));
-    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(A)), List.of(),
-        Map.of()));
-    cluster.awaitTable("t");
+    cluster.createTable("t", List.of(A), List.of());
   }
 
   @AfterEach

@@ -1,5 +1,6 @@
 package io.basalt.storage;
 
+import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -172,6 +174,15 @@ final class ThreeStores implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * Creates table {@code name} through the catalog's leader, with {@code families} (default options) and a tablet
+   * per range between {@code splitRows}, and waits until every running member has it.
+   */
+  void createTable(String name, List<byte[]> families, List<byte[]> splitRows) throws Exception {
+    onCatalogLeader(leader -> leader.createTable(name, NewFamily.withDefaults(families), splitRows, Map.of()));
+    awaitTable(name);
   }
 
   /** Waits until every running member has table {@code name}. */
