@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,10 +35,17 @@ import org.slf4j.LoggerFactory;
  * index and deletes the mark in one synced batch. While a mark is there, the replica reports no applied index. At
  * the next start the install is done again from the kept files ({@link InterruptedInstalls}, before the Raft server
  * starts), which gives the fetched state exactly: both kinds of install give the same result when repeated.
+ *
+ * <p>A replica that starts a group with none of its state where the other members hold it (a split's daughter on a
+ * member that missed the parent's fence, a cloned tablet this node's copy of the snapshot lacks) must not stand for
+ * leader until it has installed the state: two such members would elect each other, and the tablet would be led
+ * without its rows. It is marked, synced, {@code raft/awaits-install/<group>}, before the group starts, so that the
+ * replica keeps out of elections after a restart too; the install's last batch deletes the mark.
  */
 final class InstallRecords {
   private static final Logger LOG = LoggerFactory.getLogger(InstallRecords.class);
   private static final String MARK_PREFIX = "raft/installing/";
+  private static final String AWAITS_PREFIX = "raft/awaits-install/";
 
   private final RocksDB db;
   private final ColumnFamilyHandle catalogHandle;
@@ -86,22 +94,47 @@ final class InstallRecords {
     earlier.filter(old -> !old.directoryName().equals(mark.directoryName())).ifPresent(this::deleteDirectory);
   }
 
-  /** Records the installed index as the group's applied index and deletes the mark, in one synced batch. */
+  /**
+   * Marks, synced, that this node's replica of each group must install the group's state before it stands for
+   * leader (see the class comment).
+   */
+  void awaitInstall(List<RaftGroupId> groups) throws StorageException {
+    try (WriteBatch batch = new WriteBatch()) {
+      for (RaftGroupId group : groups) {
+        batch.put(catalogHandle, awaitsKey(group), new byte[0]);
+      }
+      db.write(synced, batch);
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("marking replicas to install before standing for leader", e);
+    }
+  }
+
+  /** Whether this node's replica of the group is still to install the group's state before it stands for leader. */
+  boolean awaitsInstall(RaftGroupId group) throws StorageException {
+    try {
+      return db.get(catalogHandle, awaitsKey(group)) != null;
+    } catch (RocksDBException e) {
+      throw RocksErrors.of("reading whether group " + group + " awaits an install", e);
+    }
+  }
+
+  /** Records the installed index as the group's applied index and deletes the marks, in one synced batch. */
   void finish(RaftGroupId group, byte[] appliedKey, AppliedIndex index) throws StorageException {
     try (WriteBatch batch = new WriteBatch()) {
       batch.put(catalogHandle, appliedKey, index.toBytes());
       batch.delete(catalogHandle, key(group));
+      batch.delete(catalogHandle, awaitsKey(group));
       db.write(synced, batch);
     } catch (RocksDBException e) {
       throw RocksErrors.of("recording the install of group " + group, e);
     }
   }
 
-  /** Deletes the mark of a group that is gone, with its applied index. */
+  /** Deletes the marks of a group that is gone, with its applied index. */
   void forget(RaftGroupId group, byte[] appliedKey) throws StorageException {
     try (WriteBatch batch = new WriteBatch()) {
+      forget(batch, group);
       batch.delete(catalogHandle, appliedKey);
-      batch.delete(catalogHandle, key(group));
       db.write(synced, batch);
     } catch (RocksDBException e) {
       throw RocksErrors.of("forgetting the install of group " + group, e);
@@ -156,6 +189,16 @@ final class InstallRecords {
     } catch (IOException e) {
       LOG.warn("Could not delete the fetched state in {} (deleted at the next start): {}", fetched, e.getMessage());
     }
+  }
+
+  /** Adds deleting the marks of a group that is gone to {@code batch}. */
+  void forget(WriteBatch batch, RaftGroupId group) throws RocksDBException {
+    batch.delete(catalogHandle, key(group));
+    batch.delete(catalogHandle, awaitsKey(group));
+  }
+
+  private static byte[] awaitsKey(RaftGroupId group) {
+    return (AWAITS_PREFIX + group.getUuid()).getBytes(StandardCharsets.UTF_8);
   }
 
   private static byte[] key(RaftGroupId group) {

@@ -295,26 +295,25 @@ final class SnapshotReplication {
       families.add(new FamilyDefinition(family.name(), "", family.options(), index));
     }
     List<TabletDefinition> tablets = snapshot.table().tablets();
-    Table table = replication.store().createLocally(index, name, families, tablets, properties);
     Optional<Path> copy = directory().locate(snapshot.name());
     List<RaftGroupId> loaded = new ArrayList<>();
     List<RaftGroupId> missing = new ArrayList<>();
     for (int i = 0; i < tablets.size(); i++) {
-      TabletDefinition tablet = tablets.get(i);
-      RaftGroupId group = replication.groupOf(index, tablet);
       Path part = copy.isPresent() ? copy.get().resolve(tabletDirectory(i)) : null;
-      if (part != null && Files.isDirectory(part)) {
+      (part != null && Files.isDirectory(part) ? loaded : missing).add(replication.groupOf(index, tablets.get(i)));
+    }
+    // Before the table's groups can start: this node's copy lacks these tablets, so they must not lead them.
+    replication.installRecords().awaitInstall(missing);
+    Table table = replication.store().createLocally(index, name, families, tablets, properties);
+    for (int i = 0; i < tablets.size(); i++) {
+      TabletDefinition tablet = tablets.get(i);
+      if (loaded.contains(replication.groupOf(index, tablet))) {
+        Path part = copy.orElseThrow().resolve(tabletDirectory(i));
         replication.tabletTransfer().importInto(table, tablet.startRow(), tablet.endRow(), part);
-        loaded.add(group);
-      } else {
-        missing.add(group);
       }
     }
     replication.startFromRowsHeld(loaded);
     replication.ensureTabletGroups(table.definition());
-    for (RaftGroupId group : missing) {
-      replication.node().pauseElections(group); // until it installs: this node's copy lacks the tablet
-    }
     LOG.info("Table {} created from {}: {} tablets loaded here, {} to install", name, snapshot, loaded.size(),
         missing.size());
   }

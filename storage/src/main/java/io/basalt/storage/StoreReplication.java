@@ -225,6 +225,7 @@ final class StoreReplication implements AutoCloseable {
       node().removeGroup(group);
       try (WriteBatch batch = new WriteBatch()) {
         batch.delete(catalogHandle, appliedKey(group));
+        installRecords.forget(batch, group);
         fences.erase(batch, group);
         timestampFloors.forget(batch, group);
         db.write(synced, batch);

@@ -112,15 +112,10 @@ final class TabletReplacements implements AutoCloseable {
     } else {
       LOG.info("Tablets {} of table {} are not fenced here yet: {} will be installed from their leaders",
           change.replaced(), name, change.successors());
+      awaitInstall(change);
     }
     store.tablets().replaceLocally(table, replacedBy(before.tablets(), change));
     replication.ensureTabletGroups(table.definition());
-    for (TabletDefinition successor : change.successors()) {
-      RaftGroupId group = replication.groupOf(change.tableId(), successor);
-      if (replication.readApplied(StoreReplication.appliedKey(group)).index() < 0) {
-        replication.node().pauseElections(group); // until it installs: it has none of the rows
-      }
-    }
     replication.removeTabletGroups(before, table.definition().tablets());
     LOG.info("Tablets {} of table {} replaced by {}", change.replaced(), name, change.successors());
     return CatalogEntries.answer(CatalogEntries.OK, "");
@@ -150,6 +145,21 @@ final class TabletReplacements implements AutoCloseable {
     List<RaftGroupId> successors = new ArrayList<>();
     change.successors().forEach(successor -> successors.add(replication.groupOf(change.tableId(), successor)));
     replication.startFromRowsHeld(successors);
+  }
+
+  /**
+   * Marks the successors this node holds no state of to be installed before they stand for leader (see
+   * InstallRecords): it has none of their rows.
+   */
+  private void awaitInstall(Fence change) throws StorageException {
+    List<RaftGroupId> empty = new ArrayList<>();
+    for (TabletDefinition successor : change.successors()) {
+      RaftGroupId group = replication.groupOf(change.tableId(), successor);
+      if (replication.readApplied(StoreReplication.appliedKey(group)).index() < 0) {
+        empty.add(group);
+      }
+    }
+    replication.installRecords().awaitInstall(empty);
   }
 
   /** {@code tablets} with the run of {@code change}'s replaced tablets replaced by its successors. */

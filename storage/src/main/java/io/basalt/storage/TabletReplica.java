@@ -54,6 +54,11 @@ final class TabletReplica implements ReplicaState {
   }
 
   @Override
+  public boolean awaitsInstall() throws IOException {
+    return replication.installRecords().awaitsInstall(group);
+  }
+
+  @Override
   public byte[] apply(AppliedIndex at, byte[] entry) throws IOException {
     TabletEntries.Entry decoded = TabletEntries.decode(entry);
     if (decoded instanceof TabletEntries.Fence fence) {

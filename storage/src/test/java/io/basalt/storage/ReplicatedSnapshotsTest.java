@@ -149,13 +149,13 @@ class ReplicatedSnapshotsTest {
     cluster.writeThroughLeader("t", List.of(row(row, value)));
   }
 
-  private static RowMutation row(String row, String value) {
+  static RowMutation row(String row, String value) {
     return RowMutation.forRow(bytes(row)).add(A, bytes("q"), 1, 4, bytes(value)).add(B, bytes("q"), 1, 4,
         bytes(value)).build();
   }
 
   /** Every family's newest value of each row, as "row/family". */
-  private static Map<String, String> cells(TabletStore store, String table) throws StorageException {
+  static Map<String, String> cells(TabletStore store, String table) throws StorageException {
     Map<String, String> cells = new TreeMap<>();
     try (TableCursor cursor = store.table(table).orElseThrow().openSweepCursor(List.of(),
         RowRange.forward(new byte[0], new byte[0]))) {

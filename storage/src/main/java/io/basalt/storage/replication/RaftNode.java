@@ -23,7 +23,6 @@ import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.protocol.ClientId;
 import org.apache.ratis.protocol.GroupManagementRequest;
-import org.apache.ratis.protocol.LeaderElectionManagementRequest;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
@@ -379,22 +378,14 @@ public final class RaftNode implements AutoCloseable {
   }
 
   /**
-   * Keeps this node's replica of the group from standing for leader (it still votes and follows) until it has
-   * installed a state from its leader, which lets it stand again. For a replica that starts with nothing applied
-   * where the others hold the group's state: Ratis would let two such replicas elect each other, and the one elected
-   * would lead the tablet without its rows. Lasts until the group is next started here.
+   * Whether this node's replica of the group is kept from standing for leader until it installs the group's state
+   * ({@link ReplicaState#awaitsInstall}); false if it does not host the group.
    */
-  public void pauseElections(RaftGroupId groupId) throws StorageException {
+  public boolean keptOutOfElections(RaftGroupId groupId) {
     try {
-      RaftClientReply reply = server.leaderElectionManagement(LeaderElectionManagementRequest.newPause(clientId,
-          membership.localPeerId(), groupId, callIds.incrementAndGet()));
-      if (!reply.isSuccess()) {
-        throw new StorageException("cannot keep the replica of group " + groupId + " from elections: "
-            + reply.getException());
-      }
+      return ((ReplicaStateMachine) server.getDivision(groupId).getStateMachine()).keptOutOfElections();
     } catch (IOException e) {
-      throw new StorageException("cannot keep the replica of group " + groupId + " from elections: "
-          + e.getMessage(), e);
+      return false;
     }
   }
 

@@ -47,6 +47,10 @@ public record RaftSettings(Duration electionTimeoutMin, Duration electionTimeout
     return new RaftSettings(min, max, requestTimeout, snapshotThreshold, logSegmentBytes);
   }
 
+  public RaftSettings withRequestTimeout(Duration timeout) {
+    return new RaftSettings(electionTimeoutMin, electionTimeoutMax, timeout, snapshotThreshold, logSegmentBytes);
+  }
+
   public RaftSettings withSnapshotThreshold(long entries) {
     return new RaftSettings(electionTimeoutMin, electionTimeoutMax, requestTimeout, entries, logSegmentBytes);
   }

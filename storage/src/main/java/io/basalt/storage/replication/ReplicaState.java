@@ -22,6 +22,15 @@ public interface ReplicaState {
   AppliedIndex applied() throws IOException;
 
   /**
+   * Whether this replica holds none of the group's state where other members hold it, so must install it before it
+   * stands for leader: two such members would otherwise elect each other and lead the group without its state.
+   * Asked when the group starts on this node; the replica keeps out of elections until its first install.
+   */
+  default boolean awaitsInstall() throws IOException {
+    return false;
+  }
+
+  /**
    * Applies one committed entry and records {@code at} with its effects, atomically. Every replica applies the same
    * entries in the same order and must reach the same state: the entry carries every decision (timestamps, ids,
    * counter values), and applying depends on nothing but the state and the entry. Returns what to tell the writer.

@@ -73,6 +73,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private static final long MAX_BACKOFF_MILLIS = 30_000;
   private static final ClientId ELECTIONS_CLIENT = ClientId.randomId();
   private static final AtomicLong ELECTIONS_CALLS = new AtomicLong();
+  private static final long MAX_PAUSE_RETRY_MILLIS = 50;
 
   private final ReplicaState state;
   private final Runnable leaderChanges;
@@ -87,6 +88,11 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private volatile long installedUpTo = -1;
   private volatile boolean closed;
   private volatile boolean installing;
+  /**
+   * Whether this replica is kept from standing for leader until its first install: paused, or to be paused as soon
+   * as its division runs (see keepOutOfElections).
+   */
+  private volatile boolean outOfElections;
   /** Installs that failed in a row. */
   private volatile int failures;
   private final ReplicaFailures replicaFailures;
@@ -139,6 +145,55 @@ final class ReplicaStateMachine extends BaseStateMachine {
       super.initialize(server, groupId, storage);
       loadApplied();
     });
+    if (state.awaitsInstall()) {
+      outOfElections = true;
+      keepOutOfElections(server, 1);
+    }
+  }
+
+  /**
+   * Keeps this replica from standing for leader until its first install ({@link ReplicaState#awaitsInstall}), which
+   * lets it stand again. Ratis (3.1.3) takes the pause only from a running division, and this machine is initialized
+   * while its division starts; a group that never had a leader even starts again after a restart without its
+   * members and stays starting (it stands for nothing) until a leader reaches it. So another thread looks at the
+   * division every few milliseconds (at most {@value #MAX_PAUSE_RETRY_MILLIS}) and asks for the pause once it runs:
+   * the pause lands within that much of the start, and the replica's first election cannot come before the minimum
+   * election timeout (a second by default).
+   */
+  private void keepOutOfElections(RaftServer server, long retryMillis) {
+    CompletableFuture.runAsync(() -> {
+      if (closed || installedUpTo >= 0) {
+        return;
+      }
+      LifeCycle.State division;
+      try {
+        division = server.getDivision(getGroupId()).getInfo().getLifeCycleState();
+      } catch (IOException e) {
+        division = LifeCycle.State.NEW; // not registered yet while it is being created
+      }
+      if (division.isClosingOrClosed()) {
+        return;
+      }
+      if (division != LifeCycle.State.RUNNING) {
+        keepOutOfElections(server, Math.min(MAX_PAUSE_RETRY_MILLIS, 2 * retryMillis));
+        return;
+      }
+      try {
+        RaftClientReply reply = server.leaderElectionManagement(LeaderElectionManagementRequest.newPause(
+            ELECTIONS_CLIENT, server.getId(), getGroupId(), ELECTIONS_CALLS.incrementAndGet()));
+        if (!reply.isSuccess()) {
+          throw new IOException(String.valueOf(reply.getException()));
+        }
+        LOG.info("Replica of group {} stands for leader only once it installed the group's state", getGroupId());
+        if (installedUpTo >= 0) {
+          resumeElections(); // the install finished while the pause was under way, and resumed before it
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Replica of group {} could not be kept out of elections (asked again): {}", getGroupId(),
+            e.toString());
+        keepOutOfElections(server, MAX_PAUSE_RETRY_MILLIS);
+      }
+    }, CompletableFuture.delayedExecutor(retryMillis, TimeUnit.MILLISECONDS));
   }
 
   /** Takes the state's recorded index as the last applied entry and the latest snapshot. */
@@ -325,7 +380,12 @@ final class ReplicaStateMachine extends BaseStateMachine {
     }
   }
 
-  /** Lets this replica stand for leader again, now that it holds a state (see {@link RaftNode#pauseElections}). */
+  /** Whether this replica is kept from standing for leader until it installs the group's state. */
+  boolean keptOutOfElections() {
+    return outOfElections;
+  }
+
+  /** Lets this replica stand for leader again, now that it holds a state (see {@link #keepOutOfElections}). */
   private void resumeElections() {
     try {
       RaftServer server = getServer().join();
@@ -334,6 +394,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
       if (!reply.isSuccess()) {
         throw new IOException(String.valueOf(reply.getException()));
       }
+      outOfElections = false;
     } catch (IOException | RuntimeException e) {
       // It still follows and votes; only standing for leader waits until the group is next started here.
       LOG.warn("Replica of group {} could not stand for leader again after its install: {}", getGroupId(),
