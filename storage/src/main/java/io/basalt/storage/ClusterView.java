@@ -78,6 +78,15 @@ public final class ClusterView {
   }
 
   /**
+   * Whether this node leads the catalog's group as far as it knows, which makes it the active master; on a single
+   * node, true.
+   */
+  public boolean leadsCatalog() {
+    StoreReplication cluster = store.replication();
+    return cluster == null || cluster.catalogLeader() == cluster.node().membership().localNode();
+  }
+
+  /**
    * In cluster mode, what this node's replicas are doing (for the info port); with {@code digests}, each tablet
    * replica's digest at its applied index, which reads the whole tablet. Empty on a single node.
    */

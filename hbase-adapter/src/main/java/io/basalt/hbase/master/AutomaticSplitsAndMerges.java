@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
@@ -28,6 +29,11 @@ import org.slf4j.LoggerFactory;
  * minute counts, so a burst does not split a tablet. A large tablet is split at its middle
  * row; a hot one at the median of the rows recently accessed in it, so the load spreads over the two halves. The
  * split and merge switches and the tables' SPLIT_ENABLED, MERGE_ENABLED and NORMALIZATION_ENABLED are honoured.
+ *
+ * <p>In a cluster only the active master looks, and it splits by size only: every node holds every tablet, so its
+ * sizes are the tablets' own, but each tablet's requests are counted on the node leading it, so the master's rates
+ * are not, and a tablet led elsewhere would look cold. Until nodes report their loads to the master, load-based
+ * splits and cold merges stay off there, which is what HBase does by default (splits by size, normalizer off).
  */
 public final class AutomaticSplitsAndMerges implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AutomaticSplitsAndMerges.class);
@@ -38,10 +44,20 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
   private final ClusterSwitches switches;
   private final SplitMergePolicy policy;
   private final Clock clock;
+  private final BooleanSupplier activeMaster;
+  private final boolean seesEveryRequest;
   private final ScheduledExecutorService worker;
 
+  /**
+   * @param activeMaster whether this process is the active master now: only it splits and merges
+   * @param seesEveryRequest whether this process serves every tablet's requests (a single node), so that the
+   *     request rates it counts are the tablets' own; without them only sizes are followed (see the class comment)
+   */
   public AutomaticSplitsAndMerges(TableDirectory tables, RegionSplitsAndMerges changes, TabletStatistics statistics,
-      ClusterSwitches switches, SplitMergePolicy policy, Clock clock) {
+      ClusterSwitches switches, SplitMergePolicy policy, Clock clock, BooleanSupplier activeMaster,
+      boolean seesEveryRequest) {
+    this.activeMaster = activeMaster;
+    this.seesEveryRequest = seesEveryRequest;
     this.tables = tables;
     this.changes = changes;
     this.statistics = statistics;
@@ -71,6 +87,9 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
 
   /** One look at every table: at most one split or merge each. */
   void check() {
+    if (!activeMaster.getAsBoolean()) {
+      return;
+    }
     double serverRate = 0;
     for (HBaseTable table : tables.all()) {
       for (RegionInfo region : table.regions()) {
@@ -107,7 +126,8 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
         return split(region, null);
       }
       double rate = rate(region);
-      if (rate >= policy.hotRequestsPerSecond() && rate * 100 >= serverRate * policy.hotSharePercent()
+      if (seesEveryRequest && rate >= policy.hotRequestsPerSecond()
+          && rate * 100 >= serverRate * policy.hotSharePercent()
           && sustainedFor(region) >= policy.hotSustainMillis()) {
         Optional<byte[]> median = statistics.find(region.getEncodedName())
             .flatMap(requests -> requests.sampledRows().median());
@@ -130,8 +150,8 @@ public final class AutomaticSplitsAndMerges implements AutoCloseable {
   }
 
   private void mergeOne(HBaseTable table, List<TabletSize> sizes) throws IOException {
-    if (!switches.get(Switch.MERGE) || !switches.get(Switch.NORMALIZER) || !table.descriptor().isMergeEnabled()
-        || !table.descriptor().isNormalizationEnabled()) {
+    if (!seesEveryRequest || !switches.get(Switch.MERGE) || !switches.get(Switch.NORMALIZER)
+        || !table.descriptor().isMergeEnabled() || !table.descriptor().isNormalizationEnabled()) {
       return;
     }
     List<RegionInfo> regions = table.regions();

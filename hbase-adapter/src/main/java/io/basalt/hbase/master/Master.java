@@ -49,7 +49,7 @@ public final class Master implements AutoCloseable {
     this.procedures = new ProcedureTracker(clock);
     this.switches = new ClusterSwitches(store);
     this.automaticSplits = new AutomaticSplitsAndMerges(tables, splits, statistics, switches, splitMergePolicy,
-        clock);
+        clock, store.cluster()::leadsCatalog, !store.cluster().isReplicated());
     this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
     if (store.cluster().isReplicated()) {
       // Another node's master may change the catalog: follow it. The store calls on the catalog's applier thread,
@@ -75,11 +75,7 @@ public final class Master implements AutoCloseable {
 
   /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
   public void start() {
-    if (catalogFollower == null) {
-      // Not on a cluster yet: the request rates that drive them are counted where requests are served, each tablet's
-      // leader, so the active master would see every tablet another node leads as cold (and merge it).
-      automaticSplits.start();
-    }
+    automaticSplits.start();
     snapshotCleanup.start();
   }
 

@@ -274,10 +274,39 @@ class AutomaticSplitsAndMergesTest {
     assertEquals(1, regions(name).size());
   }
 
-  /** One look, as the automatic splits' schedule would make it. */
+  @Test
+  void aMasterThatDoesNotSeeEveryRequestSplitsBySizeOnly() throws Exception {
+    TableName hot = table("hot-elsewhere", builder -> builder);
+    RegionInfo region = regions(hot).get(0);
+    touch(region, "k");
+    sustain(Map.of(region, 5_000), 60);
+    TableName cold = table("cold-elsewhere", builder -> builder.setNormalizationEnabled(true), "g", "p");
+    ageRegions(cold, POLICY.mergeMinAgeMillis());
+    TableName big = table("big-elsewhere", builder -> builder);
+    writeRows(big, 200, 4_096);
+    look(true, false);
+    assertEquals(1, regions(hot).size(), "its rates are not the tablets' own: no load split");
+    assertEquals(3, regions(cold).size(), "nor a merge of tablets that may be busy on their leaders");
+    assertEquals(List.of("", "r100"), startRows(big), "a size is the tablet's own on every node");
+  }
+
+  @Test
+  void aMasterThatIsNotActiveLeavesTabletsAlone() throws Exception {
+    TableName big = table("big-backup", builder -> builder);
+    writeRows(big, 200, 4_096);
+    look(false, true);
+    assertEquals(1, regions(big).size());
+  }
+
+  /** One look, as the automatic splits' schedule would make it on a single node. */
   private void look() {
+    look(true, true);
+  }
+
+  private void look(boolean activeMaster, boolean seesEveryRequest) {
     try (AutomaticSplitsAndMerges automatic = new AutomaticSplitsAndMerges(ddl.tables(),
-        new RegionSplitsAndMerges(ddl, store, statistics), statistics, switches, POLICY, clock)) {
+        new RegionSplitsAndMerges(ddl, store, statistics), statistics, switches, POLICY, clock, () -> activeMaster,
+        seesEveryRequest)) {
       automatic.check();
     }
   }
