@@ -6,6 +6,10 @@ import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.stream.Stream;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.rocksdb.Snapshot;
 import org.slf4j.Logger;
@@ -17,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * ({@link TabletTransfer}), renamed into place once whole. The catalog entry completing a snapshot moves them into
  * it ({@link SnapshotReplication}). What is here when the store opens is removed: a part whose snapshot was
  * completed meanwhile is then missing from this node's copy, which only means the tablet is installed from a leader
- * when a table is cloned from it here.
+ * when a table is cloned from it here. So are, whenever a snapshot completes, the parts of snapshots that never did.
  */
 final class SnapshotParts {
   private static final Logger LOG = LoggerFactory.getLogger(SnapshotParts.class);
@@ -80,6 +84,28 @@ final class SnapshotParts {
   /** Removes what is left of snapshot {@code snapshotId}'s parts. */
   void discard(String snapshotId) {
     remove(root.resolve(snapshotId));
+  }
+
+  /**
+   * Removes the parts of every snapshot none of whose parts was written here for {@code age}: a snapshot that failed
+   * after its tablets wrote their parts (its master died, its catalog entry was refused), which no catalog entry will
+   * collect. Were a snapshot still to be completed after that, this node's copy would lack those tablets, which
+   * costs only their install when a table is cloned from it here.
+   */
+  void discardStale(Duration age) {
+    FileTime before = FileTime.from(Instant.now().minus(age));
+    try (Stream<Path> snapshots = Files.list(root)) {
+      for (Path snapshot : snapshots.toList()) {
+        if (Files.getLastModifiedTime(snapshot).compareTo(before) < 0) {
+          LOG.info("Removing the parts of snapshot {}, written here over {} ago and still in no snapshot",
+              snapshot.getFileName(), age);
+          remove(snapshot);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("Could not look for stale snapshot parts in {} (looked for again after the next snapshot): {}", root,
+          e.getMessage());
+    }
   }
 
   /** Removes the part of {@code group} for snapshot {@code snapshotId}, if it is still here. */

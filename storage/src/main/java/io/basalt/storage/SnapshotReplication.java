@@ -20,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,11 @@ final class SnapshotReplication {
   private static final Logger LOG = LoggerFactory.getLogger(SnapshotReplication.class);
   /** How long a catalog replica waits for this node's tablet replicas to write their parts of a snapshot. */
   private static final long PART_WAIT_MILLIS = 2_000;
+  /**
+   * How long after its last part was written here a snapshot's parts are taken for those of a failed snapshot: far
+   * longer than a snapshot takes (a Raft round per tablet, each replica exporting its rows).
+   */
+  private static final Duration STALE_PARTS_AGE = Duration.ofHours(1);
   private static final int RECORD_FORMAT = 1;
   private static final String RECORD = "snapshot record";
 
@@ -214,6 +220,7 @@ final class SnapshotReplication {
       return List.of();
     });
     parts.discard(take.id());
+    parts.discardStale(STALE_PARTS_AGE);
   }
 
   private boolean awaitPart(String id, RaftGroupId group) throws IOException {

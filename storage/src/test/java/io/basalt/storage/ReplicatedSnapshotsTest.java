@@ -15,10 +15,14 @@ import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.ratis.protocol.RaftGroupId;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -143,6 +147,27 @@ class ReplicatedSnapshotsTest {
     assertEquals(Map.of("apple/a", "1", "apple/b", "1", "zebra/a", "2", "zebra/b", "2"),
         cells(cluster.store(bare), "c"));
     assertEquals(2, cluster.store(bare).replication().tabletInstalls(), "both tablets installed on node " + bare);
+  }
+
+  @Test
+  void partsOfASnapshotThatNeverCompletedAreRemovedWhenTheNextOneDoes() throws Exception {
+    put("apple", "1");
+    Map<TabletStore, Path[]> left = new HashMap<>();
+    for (TabletStore store : cluster.running()) {
+      SnapshotParts parts = store.replication().snapshots().parts();
+      // As a snapshot whose master died after its tablets wrote their parts leaves them: one long ago, one just now.
+      Path stale = parts.part("failed-long-ago", RaftGroupId.randomId());
+      Path recent = parts.part("in-progress", RaftGroupId.randomId());
+      Files.createDirectories(stale);
+      Files.createDirectories(recent);
+      Files.setLastModifiedTime(stale.getParent(), FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+      left.put(store, new Path[] {stale.getParent(), recent.getParent()});
+    }
+    cluster.fromCatalogLeader(leader -> leader.snapshots().create("t", "s1", Map.of()));
+    for (TabletStore store : cluster.running()) {
+      cluster.await(() -> !Files.exists(left.get(store)[0]), "the stale parts gone from " + store.directory());
+      assertTrue(Files.isDirectory(left.get(store)[1]), "the recent parts kept on " + store.directory());
+    }
   }
 
   private void put(String row, String value) throws Exception {
