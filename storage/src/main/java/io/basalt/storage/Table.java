@@ -1,6 +1,5 @@
 package io.basalt.storage;
 
-import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.Durability;
@@ -12,10 +11,8 @@ import io.basalt.storage.data.RowRange;
 import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.data.Waiting;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.errors.UnknownFamilyException;
 import io.basalt.storage.errors.UnknownTableException;
 import io.basalt.storage.errors.WouldBlockException;
-import io.basalt.storage.keys.CellKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,8 +41,7 @@ public final class Table {
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private final Set<TableCursor> openCursors = ConcurrentHashMap.newKeySet();
   private final IteratorPool iteratorPool;
-  private volatile TableDefinition definition;
-  private volatile List<ColumnFamilyHandle> handles;
+  private volatile TableLayout layout;
   /** Held while a replicated entry is applied: a change of the table's families waits for it (see whileChanging). */
   private final ReentrantReadWriteLock applying = new ReentrantReadWriteLock();
   /** In cluster mode, the tablets' Raft groups every write and read goes through; null on a single node. */
@@ -57,13 +53,12 @@ public final class Table {
     this.db = db;
     this.rowLocks = rowLocks;
     this.writeOptions = writeOptions;
-    this.definition = definition;
-    this.handles = List.copyOf(handles);
-    this.iteratorPool = new IteratorPool(db, this.handles);
+    this.layout = new TableLayout(definition, handles);
+    this.iteratorPool = new IteratorPool(db, layout.handles());
   }
 
   public TableDefinition definition() {
-    return definition;
+    return layout.definition();
   }
 
   /**
@@ -77,7 +72,7 @@ public final class Table {
     if (replicated != null) {
       waiting.refuse("a read barrier in the tablet's Raft group");
       // [row, row 00): the row alone, so only its own tablet's group is asked.
-      replicated.readBarrier(definition, RowRange.forward(row, Arrays.copyOf(row, row.length + 1)));
+      replicated.readBarrier(definition(), RowRange.forward(row, Arrays.copyOf(row, row.length + 1)));
     }
   }
 
@@ -89,7 +84,7 @@ public final class Table {
   public void catchUp(byte[] lowRow, byte[] highRow) throws StorageException {
     TabletGroups replicated = groups;
     if (replicated != null) {
-      replicated.catchUp(definition, RowRange.forward(lowRow, highRow));
+      replicated.catchUp(definition(), RowRange.forward(lowRow, highRow));
     }
   }
 
@@ -101,7 +96,7 @@ public final class Table {
    */
   public long timestampFloor(byte[] row) throws StorageException {
     TabletGroups replicated = groups;
-    return replicated == null ? Long.MIN_VALUE : replicated.timestampFloor(definition, row);
+    return replicated == null ? Long.MIN_VALUE : replicated.timestampFloor(definition(), row);
   }
 
   /** From now on this table's writes and reads go through its tablets' Raft groups. */
@@ -110,7 +105,7 @@ public final class Table {
   }
 
   public String name() {
-    return definition.name();
+    return layout.definition().name();
   }
 
   /** Locks {@code row} against other writers of this table; close the handle to release it. Reentrant. */
@@ -123,7 +118,7 @@ public final class Table {
    * WouldBlockException} instead of being waited for.
    */
   public RowLocks.RowLock lockRow(byte[] row, Waiting waiting) throws StorageException {
-    return rowLocks.lock(definition.id(), row, waiting);
+    return rowLocks.lock(definition().id(), row, waiting);
   }
 
   /**
@@ -136,7 +131,7 @@ public final class Table {
 
   /** {@link #lockAll(List)}, refusing to wait for a lock held elsewhere with {@link Waiting#REFUSED}. */
   public RowLocks.RowLock lockAll(List<byte[]> rows, Waiting waiting) throws StorageException {
-    return rowLocks.lockAll(definition.id(), rows, waiting);
+    return rowLocks.lockAll(definition().id(), rows, waiting);
   }
 
   /** Applies one row mutation atomically across all its families, under the row's lock. */
@@ -190,36 +185,34 @@ public final class Table {
     lockLifecycle(waiting);
     try {
       checkNotDropped();
-      TableDefinition current = definition;
-      List<ColumnFamilyHandle> currentHandles = handles;
-      List<byte[]> rows = new ArrayList<>(mutations.size());
+      TableLayout current = layout;
       try (WriteBatch batch = new WriteBatch()) {
-        for (RowMutation mutation : mutations) {
-          rows.add(mutation.row());
-          for (RowMutation.CellWrite cell : mutation.cells()) {
-            ColumnFamilyHandle handle = handleFor(current, currentHandles, cell.family());
-            batch.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
-                cell.value());
-          }
-          for (RowMutation.CellErasure cell : mutation.erasures()) {
-            ColumnFamilyHandle handle = handleFor(current, currentHandles, cell.family());
-            batch.delete(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()));
-          }
-        }
-        try (RowLocks.RowLock ignored = rows.size() == 1
-            ? rowLocks.lock(current.id(), rows.get(0), waiting)
-            : rowLocks.lockAll(current.id(), rows, waiting)) {
+        current.addTo(batch, mutations);
+        try (RowLocks.RowLock ignored = lockRows(current.definition().id(), mutations, waiting)) {
           db.write(writeOptions.get(durability, waiting), batch);
         }
       } catch (RocksDBException e) {
         if (RocksErrors.isIncomplete(e)) {
           waiting.refuse("RocksDB is stalling writes");
         }
-        throw RocksErrors.of("write to table " + current.name(), e);
+        throw RocksErrors.of("write to table " + current.definition().name(), e);
       }
     } finally {
       lifecycle.readLock().unlock();
     }
+  }
+
+  /** The locks of the mutations' rows, one lock for a single row. */
+  private RowLocks.RowLock lockRows(long tableId, List<RowMutation> mutations, Waiting waiting)
+      throws StorageException {
+    if (mutations.size() == 1) {
+      return rowLocks.lock(tableId, mutations.get(0).row(), waiting);
+    }
+    List<byte[]> rows = new ArrayList<>(mutations.size());
+    for (RowMutation mutation : mutations) {
+      rows.add(mutation.row());
+    }
+    return rowLocks.lockAll(tableId, rows, waiting);
   }
 
   /**
@@ -233,7 +226,7 @@ public final class Table {
     if (replicated == null) {
       writeAll(mutations, durability);
     } else if (!mutations.isEmpty()) {
-      replicated.writeThroughLeaders(definition, mutations, NO_NOTE);
+      replicated.writeThroughLeaders(definition(), mutations, NO_NOTE);
     }
   }
 
@@ -246,21 +239,10 @@ public final class Table {
     lifecycle.readLock().lock();
     try {
       checkNotDropped();
-      TableDefinition current = definition;
-      List<byte[]> rows = new ArrayList<>(mutations.size());
-      for (RowMutation mutation : mutations) {
-        rows.add(mutation.row());
-        for (RowMutation.CellWrite cell : mutation.cells()) {
-          handleFor(current, handles, cell.family());
-        }
-        for (RowMutation.CellErasure cell : mutation.erasures()) {
-          handleFor(current, handles, cell.family());
-        }
-      }
-      try (RowLocks.RowLock ignored = rows.size() == 1
-          ? rowLocks.lock(current.id(), rows.get(0), Waiting.ALLOWED)
-          : rowLocks.lockAll(current.id(), rows, Waiting.ALLOWED)) {
-        replicated.write(current, mutations, note);
+      TableLayout current = layout;
+      current.checkFamilies(mutations);
+      try (RowLocks.RowLock ignored = lockRows(current.definition().id(), mutations, Waiting.ALLOWED)) {
+        replicated.write(current.definition(), mutations, note);
       }
     } finally {
       lifecycle.readLock().unlock();
@@ -283,26 +265,10 @@ public final class Table {
         db.write(withoutLog, extra);
         return;
       }
-      TableDefinition current = definition;
-      List<ColumnFamilyHandle> currentHandles = handles;
-      for (RowMutation mutation : mutations) {
-        for (RowMutation.CellWrite cell : mutation.cells()) {
-          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family(), catalogIndex);
-          if (handle != null) {
-            extra.put(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()),
-                cell.value());
-          }
-        }
-        for (RowMutation.CellErasure cell : mutation.erasures()) {
-          ColumnFamilyHandle handle = handleOrNull(current, currentHandles, cell.family(), catalogIndex);
-          if (handle != null) {
-            extra.delete(handle, CellKeys.encode(mutation.row(), cell.qualifier(), cell.timestamp(), cell.type()));
-          }
-        }
-      }
+      layout.addAppliedTo(extra, mutations, catalogIndex);
       db.write(withoutLog, extra);
     } catch (RocksDBException e) {
-      throw RocksErrors.of("applying a replicated write to table " + definition.name(), e);
+      throw RocksErrors.of("applying a replicated write to table " + name(), e);
     } finally {
       applying.readLock().unlock();
     }
@@ -366,34 +332,19 @@ public final class Table {
       // A request's read (sweeps for compactions and sizing read this replica as it is): linearizable, so only the
       // leader of the tablet answers, once it has applied what was committed before the read.
       waiting.refuse("a read barrier in the tablet's Raft group");
-      replicated.readBarrier(definition, range);
+      replicated.readBarrier(definition(), range);
     }
     lockLifecycle(waiting);
     try {
       checkNotDropped();
-      TableDefinition current = definition;
-      List<ColumnFamilyHandle> currentHandles = handles;
-      List<byte[]> names = new ArrayList<>();
-      List<ColumnFamilyHandle> selected = new ArrayList<>();
-      for (int i = 0; i < current.families().size(); i++) {
-        FamilyDefinition family = current.families().get(i);
-        if (families.isEmpty() || isRequested(family, families)) {
-          names.add(family.name());
-          selected.add(currentHandles.get(i));
-        }
-      }
-      if (names.size() < families.size()) {
-        for (byte[] wanted : families) {
-          if (current.family(wanted).isEmpty()) {
-            throw new UnknownFamilyException(current.name(), wanted);
-          }
-        }
-      }
+      TableLayout current = layout;
+      TableLayout.Selection selection = current.select(families);
+      List<ColumnFamilyHandle> selected = selection.handles();
       // Only a cursor that may have to go on waiting needs to open its iterators again.
       IteratorOpener reopener = resumable && waiting == Waiting.REFUSED
           ? options -> reopenIterators(selected, options) : null;
-      TableCursor cursor = new TableCursor(db, current.name(), names, selected, range, waiting, reopener,
-          fillCache, iteratorPool, openCursors::remove, memtablesOnly);
+      TableCursor cursor = new TableCursor(db, current.definition().name(), selection.names(), selected, range,
+          waiting, reopener, fillCache, iteratorPool, openCursors::remove, memtablesOnly);
       openCursors.add(cursor);
       return cursor;
     } finally {
@@ -412,26 +363,16 @@ public final class Table {
     try {
       checkNotDropped();
       for (ColumnFamilyHandle handle : cursorHandles) {
-        if (handles.stream().noneMatch(current -> current == handle)) {
-          throw new StorageException("the families of table " + definition.name()
-              + " changed while a scan of it was open");
+        if (!layout.holds(handle)) {
+          throw new StorageException("the families of table " + name() + " changed while a scan of it was open");
         }
       }
       return db.newIterators(cursorHandles, options);
     } catch (RocksDBException e) {
-      throw new StorageException("cannot open iterators on " + definition.name() + ": " + e.getMessage(), e);
+      throw new StorageException("cannot open iterators on " + name() + ": " + e.getMessage(), e);
     } finally {
       lifecycle.readLock().unlock();
     }
-  }
-
-  private static boolean isRequested(FamilyDefinition family, List<byte[]> requested) {
-    for (byte[] name : requested) {
-      if (family.hasName(name)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -444,18 +385,18 @@ public final class Table {
     if (replicated == null) {
       flushHere();
     } else {
-      replicated.flush(definition);
+      replicated.flush(definition());
     }
   }
 
   /** Writes this replica's memtables of the table to SST files and waits for it. */
   void flushHere() throws StorageException {
-    onFiles("flush", (db, handles) -> TableFiles.flush(db, handles));
+    onFiles("flush", (db, current) -> TableFiles.flush(db, current.handles()));
   }
 
   /** Compacts every file of this table's column families into one sorted run per family, and waits for it. */
   public void compact() throws StorageException {
-    onFiles("compaction", (db, handles) -> TableFiles.compact(db, handles));
+    onFiles("compaction", (db, current) -> TableFiles.compact(db, current.handles()));
   }
 
   /**
@@ -463,7 +404,7 @@ public final class Table {
    * it: erased cells and their tombstones leave the files.
    */
   public void compactRows(byte[] lowRow, byte[] highRow) throws StorageException {
-    onFiles("compaction", (db, handles) -> TableFiles.compactRows(db, handles, lowRow, highRow));
+    onFiles("compaction", (db, current) -> TableFiles.compactRows(db, current.handles(), lowRow, highRow));
   }
 
   /**
@@ -475,9 +416,9 @@ public final class Table {
    * replica alone (an install replacing a tablet's rows): {@link #eraseRows} erases them on every replica.
    */
   public void deleteRows(byte[] lowRow, byte[] highRow) throws StorageException {
-    onFiles("deleting rows", (db, handles) -> {
+    onFiles("deleting rows", (db, current) -> {
       try (WriteBatch batch = new WriteBatch(); RowLocks.RowLock ignored = rowLocks.lockEveryRow()) {
-        TableFiles.deleteRows(db, handles, lowRow, highRow, batch);
+        TableFiles.deleteRows(db, current.handles(), lowRow, highRow, batch);
         db.write(writeOptions.get(Durability.LOG_FSYNC, Waiting.ALLOWED), batch);
       }
     });
@@ -493,7 +434,7 @@ public final class Table {
     if (replicated == null) {
       deleteRows(lowRow, highRow);
     } else {
-      replicated.eraseRows(definition, lowRow, highRow);
+      replicated.eraseRows(definition(), lowRow, highRow);
     }
   }
 
@@ -506,11 +447,11 @@ public final class Table {
     applying.readLock().lock();
     try {
       if (!dropped) {
-        TableFiles.deleteRows(db, handles, lowRow, highRow, extra);
+        TableFiles.deleteRows(db, layout.handles(), lowRow, highRow, extra);
       }
       db.write(withoutLog, extra);
     } catch (RocksDBException e) {
-      throw RocksErrors.of("applying an erasure of rows of table " + definition.name(), e);
+      throw RocksErrors.of("applying an erasure of rows of table " + name(), e);
     } finally {
       applying.readLock().unlock();
     }
@@ -522,7 +463,7 @@ public final class Table {
    */
   public List<TabletSize> approximateSizes(List<TabletDefinition> tablets) throws StorageException {
     List<List<TabletSize>> sizes = new ArrayList<>(1);
-    onFiles("sizing", (db, handles) -> sizes.add(TabletSizer.approximate(db, handles, tablets)));
+    onFiles("sizing", (db, current) -> sizes.add(TabletSizer.approximate(db, current.handles(), tablets)));
     return sizes.get(0);
   }
 
@@ -539,14 +480,14 @@ public final class Table {
    */
   public <T> T withColumnFamilies(String what, ColumnFamilyWork<T> work) throws StorageException {
     List<T> result = new ArrayList<>(1);
-    onFiles(what, (db, handles) -> result.add(work.run(db, definition, handles)));
+    onFiles(what, (db, current) -> result.add(work.run(db, current.definition(), current.handles())));
     return result.get(0);
   }
 
-  /** Work on the table's column families as a whole. */
+  /** Work on the table's column families as a whole, as the layout pairs them with its definition. */
   @FunctionalInterface
   private interface FilesWork {
-    void run(RocksDB db, List<ColumnFamilyHandle> handles) throws RocksDBException, StorageException;
+    void run(RocksDB db, TableLayout layout) throws RocksDBException, StorageException;
   }
 
   /** Runs {@code work} on the current column families, which no schema change or drop replaces meanwhile. */
@@ -554,9 +495,9 @@ public final class Table {
     lifecycle.readLock().lock();
     try {
       checkNotDropped();
-      work.run(db, handles);
+      work.run(db, layout);
     } catch (RocksDBException e) {
-      throw RocksErrors.of(what + " of table " + definition.name(), e);
+      throw RocksErrors.of(what + " of table " + name(), e);
     } finally {
       lifecycle.readLock().unlock();
     }
@@ -568,9 +509,8 @@ public final class Table {
    */
   void replaceLayout(TableDefinition next, List<ColumnFamilyHandle> nextHandles) {
     whileChanging(() -> {
-      definition = next;
-      handles = List.copyOf(nextHandles);
-      iteratorPool.relayout(handles);
+      layout = new TableLayout(next, nextHandles);
+      iteratorPool.relayout(layout.handles());
     });
   }
 
@@ -599,7 +539,7 @@ public final class Table {
 
   /** Swaps in a new definition of the same table (same families), e.g. changed properties or tablets. */
   void replaceDefinition(TableDefinition next) {
-    whileChanging(() -> definition = next);
+    whileChanging(() -> layout = layout.withDefinition(next));
   }
 
   /**
@@ -628,9 +568,9 @@ public final class Table {
       dropped = true;
       iteratorPool.close();
       for (TableCursor cursor : List.copyOf(openCursors)) {
-        cursor.close("table " + definition.name() + " was dropped");
+        cursor.close("table " + name() + " was dropped");
       }
-      return handles;
+      return layout.handles();
     } finally {
       applying.writeLock().unlock();
       lifecycle.writeLock().unlock();
@@ -652,7 +592,7 @@ public final class Table {
   }
 
   List<ColumnFamilyHandle> handles() {
-    return handles;
+    return layout.handles();
   }
 
   /**
@@ -661,8 +601,8 @@ public final class Table {
    */
   Map<String, TableProperties> fileProperties(byte[] family) throws StorageException {
     List<Map<String, TableProperties>> properties = new ArrayList<>(1);
-    onFiles("reading the file properties", (db, handles) -> properties.add(
-        db.getPropertiesOfAllTables(handleFor(definition, handles, family))));
+    onFiles("reading the file properties", (db, current) -> properties.add(
+        db.getPropertiesOfAllTables(current.handleFor(family))));
     return properties.get(0);
   }
 
@@ -690,30 +630,7 @@ public final class Table {
 
   private void checkNotDropped() throws UnknownTableException {
     if (dropped) {
-      throw new UnknownTableException(definition.name());
+      throw new UnknownTableException(name());
     }
-  }
-
-  /** The handle of {@code family} if the table has it as created by catalog entry {@code catalogIndex} or before. */
-  private static ColumnFamilyHandle handleOrNull(TableDefinition table, List<ColumnFamilyHandle> handles,
-      byte[] family, long catalogIndex) {
-    List<FamilyDefinition> families = table.families();
-    for (int i = 0; i < families.size(); i++) {
-      if (families.get(i).hasName(family) && families.get(i).createdAt() <= catalogIndex) {
-        return handles.get(i);
-      }
-    }
-    return null;
-  }
-
-  private static ColumnFamilyHandle handleFor(TableDefinition table, List<ColumnFamilyHandle> handles,
-      byte[] family) throws UnknownFamilyException {
-    List<FamilyDefinition> families = table.families();
-    for (int i = 0; i < families.size(); i++) {
-      if (families.get(i).hasName(family)) {
-        return handles.get(i);
-      }
-    }
-    throw new UnknownFamilyException(table.name(), family);
   }
 }
