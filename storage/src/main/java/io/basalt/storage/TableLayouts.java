@@ -9,8 +9,10 @@ import io.basalt.storage.data.RowLocks;
 import io.basalt.storage.errors.StorageException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -86,6 +88,77 @@ final class TableLayouts {
     Table table = new Table(db, rowLocks, writeOptions, definition, orderedHandles(definition, handles, created));
     LOG.info("Created {}", definition);
     return table;
+  }
+
+  /**
+   * The tables the catalog names, each with its column families as the database opened them ({@code handlesByName},
+   * by column family name); those no table names, left by a create or drop a crash interrupted, are dropped.
+   */
+  List<Table> restore(Map<String, ColumnFamilyHandle> handlesByName) throws StorageException {
+    Map<String, ColumnFamilyHandle> unclaimed = new HashMap<>(handlesByName);
+    List<Table> tables = new ArrayList<>();
+    for (TableDefinition definition : catalog.loadTables()) {
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      for (FamilyDefinition family : definition.families()) {
+        ColumnFamilyHandle handle = unclaimed.remove(family.columnFamilyName());
+        if (handle == null) {
+          throw new StorageException("catalog names column family " + family.columnFamilyName() + " of table "
+              + definition.name() + " but the database does not have it");
+        }
+        handles.add(handle);
+      }
+      tables.add(new Table(db, rowLocks, writeOptions, definition, handles));
+      LOG.debug("Restored {}", definition);
+    }
+    if (!unclaimed.isEmpty()) {
+      LOG.warn("Dropping column families left by an interrupted create or drop: {}",
+          new TreeSet<>(unclaimed.keySet()));
+      drop("(orphans)", new ArrayList<>(unclaimed.values()));
+    }
+    return tables;
+  }
+
+  /**
+   * A single node's alter of a live table: {@code added} families start empty, {@code dropped} ones go with their
+   * column families, and each of {@code changed} whose options differ moves into a new column family created with
+   * them (see {@link ColumnFamilyMoves}); the table gets {@code properties}.
+   */
+  void alter(Table table, List<NewFamily> added, List<byte[]> dropped, List<NewFamily> changed,
+      Map<String, byte[]> properties) throws StorageException {
+    TableDefinition current = table.definition();
+    List<FamilyDefinition> kept = new ArrayList<>();
+    List<ColumnFamilyHandle> keptHandles = new ArrayList<>();
+    List<Moved> moved = new ArrayList<>();
+    List<ColumnFamilyHandle> unused = new ArrayList<>();
+    for (int i = 0; i < current.families().size(); i++) {
+      FamilyDefinition family = current.families().get(i);
+      ColumnFamilyHandle handle = table.handles().get(i);
+      if (dropped.stream().anyMatch(family::hasName)) {
+        unused.add(handle);
+        continue;
+      }
+      FamilyOptions options = changed.stream().filter(change -> family.hasName(change.name()))
+          .map(NewFamily::options).findFirst().orElse(family.options());
+      if (options.equals(family.options())) {
+        kept.add(family);
+        keptHandles.add(handle);
+      } else {
+        moved.add(new Moved(family, handle, options));
+        unused.add(handle);
+      }
+    }
+    relayout(table, kept, keptHandles, moved, added, current.tablets(), properties, FamilyLoader.EMPTY);
+    drop(current.name(), unused);
+  }
+
+  /** A single node's truncate of a live table: every family gets a fresh column family, the table {@code tablets}. */
+  void truncate(Table table, List<TabletDefinition> tablets, Map<String, byte[]> properties)
+      throws StorageException {
+    List<NewFamily> families = new ArrayList<>();
+    table.definition().families().forEach(family -> families.add(new NewFamily(family.name(), family.options())));
+    List<ColumnFamilyHandle> old = table.handles();
+    relayout(table, List.of(), List.of(), families, tablets, properties, FamilyLoader.EMPTY);
+    drop(table.name(), old);
   }
 
   /**

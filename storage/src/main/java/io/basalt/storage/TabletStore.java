@@ -2,7 +2,6 @@ package io.basalt.storage;
 
 import io.basalt.storage.TableLayouts.FamilyLoader;
 import io.basalt.storage.catalog.FamilyDefinition;
-import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.catalog.NewFamily;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
@@ -18,11 +17,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.rocksdb.ColumnFamilyHandle;
@@ -299,31 +296,7 @@ public final class TabletStore implements AutoCloseable {
     }
     synchronized (ddlLock) {
       Table table = requireTable(name);
-      TableDefinition current = table.definition();
-      List<FamilyDefinition> kept = new ArrayList<>();
-      List<ColumnFamilyHandle> keptHandles = new ArrayList<>();
-      List<TableLayouts.Moved> moved = new ArrayList<>();
-      List<ColumnFamilyHandle> dropped = new ArrayList<>();
-      for (int i = 0; i < current.families().size(); i++) {
-        FamilyDefinition family = current.families().get(i);
-        ColumnFamilyHandle handle = table.handles().get(i);
-        if (dropFamilies.stream().anyMatch(family::hasName)) {
-          dropped.add(handle);
-          continue;
-        }
-        FamilyOptions options = changedFamilies.stream().filter(changed -> family.hasName(changed.name()))
-            .map(NewFamily::options).findFirst().orElse(family.options());
-        if (options.equals(family.options())) {
-          kept.add(family);
-          keptHandles.add(handle);
-        } else {
-          moved.add(new TableLayouts.Moved(family, handle, options));
-          dropped.add(handle);
-        }
-      }
-      layouts.relayout(table, kept, keptHandles, moved, addFamilies, current.tablets(), properties,
-          FamilyLoader.EMPTY);
-      layouts.drop(name, dropped);
+      layouts.alter(table, addFamilies, dropFamilies, changedFamilies, properties);
       return table;
     }
   }
@@ -344,11 +317,7 @@ public final class TabletStore implements AutoCloseable {
     }
     synchronized (ddlLock) {
       Table table = requireTable(name);
-      List<NewFamily> families = new ArrayList<>();
-      table.definition().families().forEach(family -> families.add(new NewFamily(family.name(), family.options())));
-      List<ColumnFamilyHandle> old = table.handles();
-      layouts.relayout(table, List.of(), List.of(), families, tabletsFor(splitRows), properties, FamilyLoader.EMPTY);
-      layouts.drop(name, old);
+      layouts.truncate(table, tabletsFor(splitRows), properties);
       return table;
     }
   }
@@ -526,27 +495,9 @@ public final class TabletStore implements AutoCloseable {
   }
 
   private void restoreTables(Map<String, ColumnFamilyHandle> handlesByName) throws StorageException {
-    Map<String, ColumnFamilyHandle> unclaimed = new HashMap<>(handlesByName);
-    for (TableDefinition definition : catalog.loadTables()) {
-      List<ColumnFamilyHandle> handles = new ArrayList<>();
-      for (FamilyDefinition family : definition.families()) {
-        ColumnFamilyHandle handle = unclaimed.remove(family.columnFamilyName());
-        if (handle == null) {
-          throw new StorageException("catalog names column family " + family.columnFamilyName() + " of table "
-              + definition.name() + " but the database does not have it");
-        }
-        handles.add(handle);
-      }
-      for (TabletDefinition tablet : definition.tablets()) {
-        lastTabletId.accumulateAndGet(tablet.id(), Math::max);
-      }
-      tables.put(definition.name(), new Table(db, rowLocks, writeOptions, definition, handles));
-      LOG.debug("Restored {}", definition);
-    }
-    if (!unclaimed.isEmpty()) {
-      LOG.warn("Dropping column families left by an interrupted create or drop: {}",
-          new TreeSet<>(unclaimed.keySet()));
-      layouts.drop("(orphans)", new ArrayList<>(unclaimed.values()));
+    for (Table table : layouts.restore(handlesByName)) {
+      table.definition().tablets().forEach(this::noteTabletId);
+      tables.put(table.name(), table);
     }
     LOG.info("Opened store at {} with {} tables", directory, tables.size());
   }
