@@ -195,12 +195,14 @@ public final class RegionSplitsAndMerges {
 
   /**
    * The row in the middle of the region's stored rows (HBase splits at its largest file's middle key), or null when
-   * the region has fewer than two rows. Two passes: count, then walk to the middle.
+   * the region has fewer than two rows. Two passes: count, then walk to the middle. Read from this node's replica as
+   * it is, without the cache and without a read barrier: in a cluster the master need not lead the region, and a
+   * split point needs no linearizable read (it is checked against the region under the DDL lock).
    */
   private static byte[] middleRow(HBaseTable table, TabletDefinition tablet) throws StorageException {
     RowRange range = RowRange.forward(tablet.startRow(), tablet.endRow());
     long rows = 0;
-    try (TableCursor cursor = table.storage().openCursor(List.of(), range)) {
+    try (TableCursor cursor = table.storage().openSweepCursor(List.of(), range)) {
       while (cursor.nextRow()) {
         rows++;
       }
@@ -208,7 +210,7 @@ public final class RegionSplitsAndMerges {
     if (rows < 2) {
       return null;
     }
-    try (TableCursor cursor = table.storage().openCursor(List.of(), range)) {
+    try (TableCursor cursor = table.storage().openSweepCursor(List.of(), range)) {
       for (long i = 0; i <= rows / 2; i++) {
         if (!cursor.nextRow()) {
           return null; // rows were deleted meanwhile
