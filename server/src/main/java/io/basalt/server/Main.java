@@ -4,7 +4,9 @@ import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.logging.ServerLogging;
+import io.basalt.server.logging.StandardOutputLog;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
@@ -58,6 +60,7 @@ public final class Main {
       exit(EXIT_USAGE);
       return;
     }
+    PrintStream readyLineOut = StandardOutputLog.claim();
     BasaltServer server;
     try {
       server = BasaltServer.start(config);
@@ -88,8 +91,8 @@ public final class Main {
       ServerLogging.close();
       Runtime.getRuntime().halt(exitStatus(server));
     }, "basalt-shutdown"));
-    System.out.println(server.readyLine());
-    System.out.flush();
+    readyLineOut.println(server.readyLine());
+    readyLineOut.flush();
     server.awaitStopped();
     if (server.failure() != null) {
       // It stopped itself: nothing else ends the process (the shutdown hook then exits with the same status).
