@@ -1,16 +1,12 @@
 package io.basalt.conformance.harness;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A Basalt cluster of child processes on loopback, each started as an operator starts a node
@@ -19,7 +15,6 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   /** The lowest port tests draw cluster ports from: above the well-known and most services' fixed ports. */
-  private static final int LOWEST_PORT = 20_000;
 
   private final Path root;
   private final String logPrefix;
@@ -43,7 +38,7 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
 
   /** Starts {@code size} nodes at once (each waits for the others to form its ZooKeeper quorum) and waits for all. */
   public static BasaltCluster start(Path root, int size, String logPrefix, String... extraArgs) throws IOException {
-    BasaltCluster cluster = new BasaltCluster(root, logPrefix, freeClusterPorts(size), extraArgs);
+    BasaltCluster cluster = new BasaltCluster(root, logPrefix, FreePorts.belowEphemeralRange(size, 3), extraArgs);
     List<CompletableFuture<BasaltProcess>> starting = new ArrayList<>();
     for (int node = 1; node <= size; node++) {
       int id = node;
@@ -207,59 +202,6 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
     }
     if (failure != null) {
       throw failure;
-    }
-  }
-
-  /**
-   * Free cluster ports P whose P+1 and P+2 (a node's ZooKeeper quorum and election ports) are free too, drawn below
-   * the kernel's ephemeral port range. A port the kernel handed out as free ({@code new ServerSocket(0)}) lies inside
-   * that range, where every outgoing connection also takes its local port: with three nodes starting at once (their
-   * ZooKeeper, gRPC and client connections), a full build saw a node's election port taken that way between this
-   * check and the bind ("Address already in use", ZooKeeper exiting with status 14). Below the range only a process
-   * binding that very port can take it. Checked on the wildcard address, as the nodes bind.
-   */
-  static List<Integer> freeClusterPorts(int count) throws IOException {
-    int ceiling = ephemeralRangeStart() - 3;
-    if (ceiling <= LOWEST_PORT) {
-      throw new IOException("no room for cluster ports below the ephemeral port range (" + (ceiling + 3) + ")");
-    }
-    List<Integer> ports = new ArrayList<>();
-    for (int tries = 0; ports.size() < count; tries++) {
-      if (tries > 10_000) {
-        throw new IOException("found no free cluster ports in [" + LOWEST_PORT + ", " + ceiling + ")");
-      }
-      int port = ThreadLocalRandom.current().nextInt(LOWEST_PORT, ceiling);
-      boolean clear = true;
-      for (int taken : ports) {
-        clear &= Math.abs(taken - port) > 2;
-      }
-      if (clear && free(port) && free(port + 1) && free(port + 2)) {
-        ports.add(port);
-      }
-    }
-    return ports;
-  }
-
-  /**
-   * The first port of Linux's ephemeral range (its default, 32768, where it cannot be read). Read by lines:
-   * {@code Files.readString} of this procfs file returned its first character alone here ("3").
-   */
-  private static int ephemeralRangeStart() {
-    try {
-      List<String> lines = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
-      int start = Integer.parseInt(lines.get(0).trim().split("\\s+")[0]);
-      return start > 1024 && start <= 65535 ? start : 32_768;
-    } catch (IOException | RuntimeException e) {
-      return 32_768;
-    }
-  }
-
-  private static boolean free(int port) {
-    try (ServerSocket socket = new ServerSocket()) {
-      socket.bind(new InetSocketAddress(port));
-      return true;
-    } catch (IOException e) {
-      return false;
     }
   }
 }

@@ -1,8 +1,6 @@
 package io.basalt.conformance.harness;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +44,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     String classpath = oracleClasspath();
     Path home = Files.createTempDirectory("hbase-oracle-");
     Path conf = Files.createDirectories(home.resolve("conf"));
-    int zookeeperPort = freePort();
+    int zookeeperPort = FreePorts.belowEphemeralRange();
     Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort));
     Path logDir = Files.createDirectories(Path.of("target", "hbase-oracle-logs"));
     Path log = logDir.resolve(logName + ".log").toAbsolutePath();
@@ -120,8 +118,8 @@ public final class HBaseOracleProcess implements AutoCloseable {
     site.put("hbase.zookeeper.property.clientPort", Integer.toString(zookeeperPort));
     site.put("hbase.zookeeper.property.clientPortAddress", "127.0.0.1");
     site.put("hbase.zookeeper.property.dataDir", home.resolve("zookeeper").toString());
-    site.put("hbase.master.port", Integer.toString(freePort()));
-    site.put("hbase.regionserver.port", Integer.toString(freePort()));
+    site.put("hbase.master.port", Integer.toString(FreePorts.belowEphemeralRange()));
+    site.put("hbase.regionserver.port", Integer.toString(FreePorts.belowEphemeralRange()));
     site.put("hbase.master.ipc.address", "127.0.0.1");
     site.put("hbase.regionserver.ipc.address", "127.0.0.1");
     site.put("hbase.master.hostname", "127.0.0.1");
@@ -182,11 +180,5 @@ public final class HBaseOracleProcess implements AutoCloseable {
           + "; build the conformance-tests/hbase-oracle module first");
     }
     return Files.readString(file, StandardCharsets.UTF_8).trim();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 }
