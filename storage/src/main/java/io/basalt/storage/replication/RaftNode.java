@@ -137,15 +137,10 @@ public final class RaftNode implements AutoCloseable {
     GrpcConfigKeys.Server.setPort(properties, membership.localAddress().getPort());
     RaftServerConfigKeys.Rpc.setTimeoutMin(properties, duration(settings.electionTimeoutMin().toMillis()));
     RaftServerConfigKeys.Rpc.setTimeoutMax(properties, duration(settings.electionTimeoutMax().toMillis()));
-    // A group's first election, before its replica has heard from any member, comes after a tenth to a fifth of the
-    // minimum timeout: a new table's tablets have no leader to wait for, and every DDL creating tablets waited the
-    // full timeout for theirs. StoreFileTrackerOracleTest's cluster run (creates, clones, restores) took 72 s in its
-    // tests with the full timeout, 42 s with this. Where a leader exists (a node restarted), an early candidate's
-    // pre-vote is refused by members that hear from that leader, so leadership does not move for it.
     RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMin(properties,
-        duration(settings.electionTimeoutMin().toMillis() / 10));
+        duration(settings.electionTimeoutMin().toMillis()));
     RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMax(properties,
-        duration(settings.electionTimeoutMin().toMillis() / 5));
+        duration(settings.electionTimeoutMax().toMillis()));
     RaftServerConfigKeys.Rpc.setRequestTimeout(properties, duration(settings.requestTimeout().toMillis()));
     // Reads go through the read-index protocol: the leader confirms with a majority, by a round of heartbeats sent
     // after the read arrived, that it still leads, so a leader deposed behind a partition or a pause cannot answer

@@ -73,7 +73,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private static final long MAX_BACKOFF_MILLIS = 30_000;
   private static final ClientId ELECTIONS_CLIENT = ClientId.randomId();
   private static final AtomicLong ELECTIONS_CALLS = new AtomicLong();
-  private static final long MAX_PAUSE_RETRY_MILLIS = 5;
+  private static final long MAX_PAUSE_RETRY_MILLIS = 50;
 
   private final ReplicaState state;
   private final Runnable leaderChanges;
@@ -157,9 +157,8 @@ final class ReplicaStateMachine extends BaseStateMachine {
    * while its division starts; a group that never had a leader even starts again after a restart without its
    * members and stays starting (it stands for nothing) until a leader reaches it. So another thread looks at the
    * division every few milliseconds (at most {@value #MAX_PAUSE_RETRY_MILLIS}) and asks for the pause once it runs:
-   * the pause lands within that much of the start, and the replica's first election cannot come before a tenth of
-   * the minimum election timeout (100 ms by default, see RaftNode), or before the full timeout once a leader reached
-   * it. A division waiting for a leader costs a look at its state every few milliseconds meanwhile.
+   * the pause lands within that much of the start, and the replica's first election cannot come before the minimum
+   * election timeout (a second by default).
    */
   private void keepOutOfElections(RaftServer server, long retryMillis) {
     CompletableFuture.runAsync(() -> {
