@@ -64,6 +64,11 @@ final class NodeStore {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(Settings.RAFT_LOG_SEGMENT_BYTES.key() + ": " + e.getMessage());
     }
+    try {
+      raft = raft.withEntryMaxBytes(config.positiveInt(Settings.RAFT_ENTRY_MAX_BYTES));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(Settings.RAFT_ENTRY_MAX_BYTES.key() + ": " + e.getMessage());
+    }
     return new ClusterSettings(clusterId, new ClusterMembership(cluster.localId(), members), raft, clock,
         Duration.ofMillis(config.nonNegativeLong(Settings.MAX_CLOCK_SKEW)));
   }

@@ -2,6 +2,8 @@ package io.basalt.storage;
 
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.errors.WriteTooLargeException;
+import io.basalt.storage.keys.ByteArrays;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -183,22 +185,62 @@ final class TabletEntries {
     return tablets;
   }
 
-  static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {
-    int size = CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(WRITE)
+  /**
+   * The write as entries of at most {@code maxBytes} each: the mutations in order, split between rows (one entry when
+   * they fit). The note goes with the last entry, so that a retried request counts as applied only once all of it
+   * is.
+   *
+   * @throws WriteTooLargeException if one row's mutation alone does not fit an entry
+   */
+  static List<byte[]> encodeWrites(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note,
+      int maxBytes) throws WriteTooLargeException {
+    // The header as large as it can be: the note included and the longest count.
+    int header = headerSize(tableId, catalogIndex, note) + 5;
+    List<byte[]> entries = new ArrayList<>(1);
+    int from = 0;
+    int size = header;
+    for (int i = 0; i < mutations.size(); i++) {
+      int mutationSize = mutationSize(mutations.get(i));
+      if (header + mutationSize > maxBytes) {
+        throw new WriteTooLargeException("the mutation of row " + ByteArrays.toPrintable(mutations.get(i).row())
+            + " takes " + mutationSize + " bytes, more than the " + maxBytes + " bytes a tablet's log takes in one "
+            + "entry (basalt.cluster.raft.entry.max.bytes); nothing of it was written");
+      }
+      if (size + mutationSize > maxBytes) {
+        entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, i), new byte[0]));
+        from = i;
+        size = header;
+      }
+      size += mutationSize;
+    }
+    entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, mutations.size()), note));
+    return entries;
+  }
+
+  private static int headerSize(long tableId, long catalogIndex, byte[] note) {
+    return CodedOutputStream.computeUInt32SizeNoTag(FORMAT) + CodedOutputStream.computeUInt32SizeNoTag(WRITE)
         + CodedOutputStream.computeInt64SizeNoTag(tableId) + CodedOutputStream.computeInt64SizeNoTag(catalogIndex)
-        + CodedOutputStream.computeByteArraySizeNoTag(note)
-        + CodedOutputStream.computeUInt32SizeNoTag(mutations.size());
+        + CodedOutputStream.computeByteArraySizeNoTag(note);
+  }
+
+  private static int mutationSize(RowMutation mutation) {
+    int size = CodedOutputStream.computeByteArraySizeNoTag(mutation.row())
+        + CodedOutputStream.computeUInt32SizeNoTag(mutation.cells().size())
+        + CodedOutputStream.computeUInt32SizeNoTag(mutation.erasures().size());
+    for (RowMutation.CellWrite cell : mutation.cells()) {
+      size += coordinatesSize(cell.family(), cell.qualifier(), cell.timestamp(), cell.type())
+          + CodedOutputStream.computeByteArraySizeNoTag(cell.value());
+    }
+    for (RowMutation.CellErasure cell : mutation.erasures()) {
+      size += coordinatesSize(cell.family(), cell.qualifier(), cell.timestamp(), cell.type());
+    }
+    return size;
+  }
+
+  static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {
+    int size = headerSize(tableId, catalogIndex, note) + CodedOutputStream.computeUInt32SizeNoTag(mutations.size());
     for (RowMutation mutation : mutations) {
-      size += CodedOutputStream.computeByteArraySizeNoTag(mutation.row())
-          + CodedOutputStream.computeUInt32SizeNoTag(mutation.cells().size())
-          + CodedOutputStream.computeUInt32SizeNoTag(mutation.erasures().size());
-      for (RowMutation.CellWrite cell : mutation.cells()) {
-        size += coordinatesSize(cell.family(), cell.qualifier(), cell.timestamp(), cell.type())
-            + CodedOutputStream.computeByteArraySizeNoTag(cell.value());
-      }
-      for (RowMutation.CellErasure cell : mutation.erasures()) {
-        size += coordinatesSize(cell.family(), cell.qualifier(), cell.timestamp(), cell.type());
-      }
+      size += mutationSize(mutation);
     }
     byte[] entry = new byte[size];
     CodedOutputStream out = CodedOutputStream.newInstance(entry);

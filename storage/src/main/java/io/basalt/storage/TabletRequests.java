@@ -40,11 +40,16 @@ final class TabletRequests implements TabletGroups {
             + "the client located them)", 0);
       }
     }
-    byte[] entry = TabletEntries.encodeWrite(table.id(), decidedAt(table), mutations, note);
-    byte[] answer = replication.node().submit(group, entry, StoreReplication.describe(table, tablet));
-    if (Arrays.equals(answer, TabletEntries.FENCED)) {
-      // Appended after the tablet's fence, so applied nowhere: the writer looks the tablet up again and retries.
-      throw new NotLeaderException(StoreReplication.describe(table, tablet) + " is being split or merged", 0);
+    // A batch larger than an entry goes as several, split between rows: HBase applies each row of a batch whole,
+    // not the batch. Should a later one find the tablet fenced, the client retries the batch, rows written before
+    // included, as it does after any failure of a batch's call.
+    for (byte[] entry : TabletEntries.encodeWrites(table.id(), decidedAt(table), mutations, note,
+        replication.node().entryMaxBytes())) {
+      byte[] answer = replication.node().submit(group, entry, StoreReplication.describe(table, tablet));
+      if (Arrays.equals(answer, TabletEntries.FENCED)) {
+        // Appended after the tablet's fence, so applied nowhere: the writer looks the tablet up again and retries.
+        throw new NotLeaderException(StoreReplication.describe(table, tablet) + " is being split or merged", 0);
+      }
     }
   }
 
@@ -68,8 +73,10 @@ final class TabletRequests implements TabletGroups {
       if (replication.fences().of(group) != null) {
         continue;
       }
-      replication.node().submitThroughLeader(group, TabletEntries.encodeWrite(table.id(), decidedAt, tablet.getValue(), note),
-          StoreReplication.describe(table, tablet.getKey()));
+      for (byte[] entry : TabletEntries.encodeWrites(table.id(), decidedAt, tablet.getValue(), note,
+          replication.node().entryMaxBytes())) {
+        replication.node().submitThroughLeader(group, entry, StoreReplication.describe(table, tablet.getKey()));
+      }
     }
   }
 

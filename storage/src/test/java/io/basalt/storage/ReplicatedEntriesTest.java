@@ -10,8 +10,10 @@ import io.basalt.storage.catalog.FamilyOptions;
 import io.basalt.storage.catalog.TableDefinition;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.data.RowMutation;
+import io.basalt.storage.errors.WriteTooLargeException;
 import io.basalt.storage.keys.ByteArrays;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +55,40 @@ class ReplicatedEntriesTest {
 
     assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length - 1)));
     assertThrows(IOException.class, () -> TabletEntries.decode(Arrays.copyOf(entry, entry.length + 1)));
+  }
+
+  @Test
+  void aWriteLargerThanAnEntryGoesAsSeveralSplitBetweenRows() throws IOException {
+    int maxBytes = 64 * 1024;
+    List<RowMutation> rows = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      rows.add(RowMutation.forRow(bytes("row" + i)).add(bytes("a"), bytes("q"), i, 4, new byte[20_000]).build());
+    }
+    byte[] note = {7, 8};
+    List<byte[]> entries = TabletEntries.encodeWrites(42, 17, rows, note, maxBytes);
+    assertTrue(entries.size() >= 4, "10 rows of 20 KB in entries of 64 KB: " + entries.size());
+    int next = 0;
+    for (int e = 0; e < entries.size(); e++) {
+      assertTrue(entries.get(e).length <= maxBytes, "entry " + e + " of " + entries.get(e).length + " bytes");
+      TabletEntries.Write write = (TabletEntries.Write) TabletEntries.decode(entries.get(e));
+      assertEquals(42, write.tableId());
+      assertEquals(17, write.catalogIndex());
+      // The note (a request's nonce) goes with the last entry: the request counts as applied once all of it is.
+      assertArrayEquals(e == entries.size() - 1 ? note : new byte[0], write.note());
+      for (RowMutation mutation : write.mutations()) {
+        assertArrayEquals(rows.get(next++).row(), mutation.row());
+      }
+    }
+    assertEquals(rows.size(), next);
+
+    List<RowMutation> fits = rows.subList(0, 2);
+    assertEquals(1, TabletEntries.encodeWrites(42, 17, fits, note, maxBytes).size());
+    RowMutation huge = RowMutation.forRow(bytes("huge")).add(bytes("a"), bytes("q"), 1, 4, new byte[maxBytes])
+        .build();
+    WriteTooLargeException refused = assertThrows(WriteTooLargeException.class,
+        () -> TabletEntries.encodeWrites(42, 17, List.of(rows.get(0), huge), note, maxBytes));
+    assertTrue(refused.getMessage().contains("huge") && refused.getMessage().contains("entry.max.bytes"),
+        refused.getMessage());
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.StorageFullException;
 import io.basalt.storage.errors.UnknownFamilyException;
 import io.basalt.storage.errors.UnknownTableException;
+import io.basalt.storage.errors.WriteTooLargeException;
 import java.io.IOException;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;
@@ -33,6 +34,9 @@ public final class StorageErrors {
     if (e instanceof UnknownTableException) {
       // The table was dropped under the call: the client re-reads hbase:meta and learns it is gone.
       return new NotServingRegionException(region.getRegionNameAsString() + " is not online");
+    }
+    if (e instanceof WriteTooLargeException) {
+      return new DoNotRetryIOException(e.getMessage(), e);
     }
     if (e instanceof RowLockTimeoutException) {
       return new IOException(e.getMessage(), e);

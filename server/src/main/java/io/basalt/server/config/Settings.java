@@ -129,6 +129,11 @@ public final class Settings {
       "33554432", "Cluster mode: the size in bytes at which a Raft group's log file is closed and a new one begun. "
           + "A snapshot deletes only whole closed files, so a group keeps at least the entries of its open file; "
           + "smaller files let a little-written group forget its log sooner, at the cost of more files.");
+  public static final Setting RAFT_ENTRY_MAX_BYTES = new Setting("basalt.cluster.raft.entry.max.bytes", "2097152",
+      "Cluster mode: the largest entry in bytes a Raft group's log takes. A batch of writes to one region larger "
+          + "than this is written as several entries; a single row's mutation larger than this is refused with "
+          + "DoNotRetryIOException. Every region replica holds a buffer of this size outside the heap (within the "
+          + "JVM's -XX:MaxDirectMemorySize, by default its -Xmx). Must be the same on every node.");
 
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
@@ -139,7 +144,7 @@ public final class Settings {
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
       BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE,
       MAX_CLOCK_SKEW, WARNING_CLOCK_SKEW, CLOCK_OFFSET, RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX,
-      RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES);
+      RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES, RAFT_ENTRY_MAX_BYTES);
 
   private Settings() {}
 }

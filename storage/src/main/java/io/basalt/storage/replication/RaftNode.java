@@ -159,11 +159,22 @@ public final class RaftNode implements AutoCloseable {
     // than a snapshot apart, so that a log is forgotten up to each snapshot as its files close.
     RaftServerConfigKeys.Log.setPurgeGap(properties, (int) Math.min(1024, settings.snapshotThreshold()));
     RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SizeInBytes.valueOf(settings.logSegmentBytes()));
+    // Ratis refuses an entry larger than the appender's byte limit, and each group's log writes through a direct
+    // buffer that must hold the largest entry and its length and checksum (8 bytes): both from the entry limit,
+    // which is the memory a group costs outside the heap (see RaftSettings).
+    long entryLimit = (long) settings.entryMaxBytes() + RaftSettings.ENTRY_ENVELOPE_BYTES;
+    RaftServerConfigKeys.Log.Appender.setBufferByteLimit(properties, SizeInBytes.valueOf(entryLimit));
+    RaftServerConfigKeys.Log.setWriteBufferSize(properties, SizeInBytes.valueOf(entryLimit + 8));
     return properties;
   }
 
   private static TimeDuration duration(long millis) {
     return TimeDuration.valueOf(millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** The largest entry a group's log takes (see {@link RaftSettings#entryMaxBytes}). */
+  public int entryMaxBytes() {
+    return settings.entryMaxBytes();
   }
 
   public ClusterMembership membership() {
