@@ -159,7 +159,8 @@ class ClusterKillTest {
         }
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("the writers made no progress for two minutes");
+        reportStall(writers);
+        throw new AssertionError("the writers made no progress for two minutes (see the test's output)");
       }
       Thread.sleep(10); // polling interval of a condition wait
     }
@@ -175,9 +176,33 @@ class ClusterKillTest {
         }
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("writer " + writer.id + " made no progress for two minutes");
+        reportStall(writers);
+        throw new AssertionError("writer " + writer.id + " made no progress for two minutes (see the test's output)");
       }
       Thread.sleep(5); // polling interval of a condition wait
+    }
+  }
+
+  /**
+   * Prints, for a stall, where each writer waits (its thread's stack: which call, to which region) and each live
+   * node's view of its replicas (Raft role, leader, applied entry per group), so a failed long run can be explained.
+   */
+  private static void reportStall(List<Writer> writers) {
+    for (Writer writer : writers) {
+      System.out.println("Writer " + writer.id + " (" + writer.done.get() + " operations) is at:");
+      Thread thread = writer.thread;
+      if (thread != null) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+          System.out.println("    at " + frame);
+        }
+      }
+    }
+    for (int node = 1; node <= NODES.cluster().size(); node++) {
+      try {
+        System.out.println("Node " + node + " replicas: " + NODES.cluster().node(node).info("/replicas"));
+      } catch (IOException | RuntimeException e) {
+        System.out.println("Node " + node + " replicas: not answered (" + e + ")");
+      }
     }
   }
 
@@ -213,6 +238,7 @@ class ClusterKillTest {
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
     private final List<Integer> acknowledgedRows = Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong done = new AtomicLong();
+    private volatile Thread thread;
     private long incrementsAcknowledged;
     private long incrementsAttempted;
     private long casAcknowledged;
@@ -226,6 +252,7 @@ class ClusterKillTest {
 
     @Override
     public void run() {
+      thread = Thread.currentThread();
       try (Table table = connection.getTable(TABLE)) {
         for (int seq = 0; running.get(); seq++) {
           Put put = new Put(row(seq));
