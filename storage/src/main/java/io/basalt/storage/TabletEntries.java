@@ -198,7 +198,7 @@ final class TabletEntries {
     int header = headerSize(tableId, catalogIndex, note) + 5;
     List<byte[]> entries = new ArrayList<>(1);
     int from = 0;
-    int size = header;
+    int body = 0; // the mutations' bytes of the entry being filled
     for (int i = 0; i < mutations.size(); i++) {
       int mutationSize = mutationSize(mutations.get(i));
       if (header + mutationSize > maxBytes) {
@@ -206,14 +206,14 @@ final class TabletEntries {
             + " takes " + mutationSize + " bytes, more than the " + maxBytes + " bytes a tablet's log takes in one "
             + "entry (basalt.cluster.raft.entry.max.bytes); nothing of it was written");
       }
-      if (size + mutationSize > maxBytes) {
-        entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, i), new byte[0]));
+      if (header + body + mutationSize > maxBytes) {
+        entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, i), new byte[0], body));
         from = i;
-        size = header;
+        body = 0;
       }
-      size += mutationSize;
+      body += mutationSize;
     }
-    entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, mutations.size()), note));
+    entries.add(encodeWrite(tableId, catalogIndex, mutations.subList(from, mutations.size()), note, body));
     return entries;
   }
 
@@ -238,10 +238,18 @@ final class TabletEntries {
   }
 
   static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note) {
-    int size = headerSize(tableId, catalogIndex, note) + CodedOutputStream.computeUInt32SizeNoTag(mutations.size());
+    int body = 0;
     for (RowMutation mutation : mutations) {
-      size += mutationSize(mutation);
+      body += mutationSize(mutation);
     }
+    return encodeWrite(tableId, catalogIndex, mutations, note, body);
+  }
+
+  /** The write's entry, {@code body} being the sum of its mutations' sizes, already computed by the caller. */
+  private static byte[] encodeWrite(long tableId, long catalogIndex, List<RowMutation> mutations, byte[] note,
+      int body) {
+    int size = headerSize(tableId, catalogIndex, note) + CodedOutputStream.computeUInt32SizeNoTag(mutations.size())
+        + body;
     byte[] entry = new byte[size];
     CodedOutputStream out = CodedOutputStream.newInstance(entry);
     try {
