@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 public final class RaftNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
   /** How far ahead of its end a group's open log file is filled with zeros (Ratis's default is 4 MB). */
-  private static final long PREALLOCATION_BYTES = 1 << 20;
+  private static final long PREALLOCATION_BYTES = 64 << 10;
 
   private final ClusterMembership membership;
   private final RaftSettings settings;
@@ -168,11 +168,12 @@ public final class RaftNode implements AutoCloseable {
     RaftServerConfigKeys.Log.Appender.setBufferByteLimit(properties, SizeInBytes.valueOf(entryLimit));
     RaftServerConfigKeys.Log.setWriteBufferSize(properties, SizeInBytes.valueOf(entryLimit + 8));
     // A log file grows in preallocated steps of zeros, and a node restarted after a kill reads the unwritten rest of
-    // each group's open file to check it is all zeros, a few kilobytes at a time: with Ratis's 4 MB steps that check
-    // was two thirds of the Raft server's start in jstack samples of the 100-kill run (which took 12 s on average
-    // over restarts 21-30 and 23 s over 41-50, the groups growing with a split per kill); with 1 MB steps 6.9 s and
-    // 11.3 s. 1 MB is also Ratis's fill buffer, one write per step; a file's size changes once per megabyte of log,
-    // rare next to the syncs.
+    // each group's open file to check it is all zeros, a few kilobytes at a time. With Ratis's 4 MB steps that check
+    // was two thirds of the Raft server's start in jstack samples of the 100-kill run; with 1 MB steps it was still a
+    // quarter of the Java samples (JFR) of a restart of a node with 100 tablets written to since its last start, which
+    // took 28.5 s and 30.7 s of CPU on the shared two cores; with 64 KB steps 16.7 s and 13.2 s. Writes pay one more
+    // write of zeros and one size change per 64 KB of log, next to a sync per entry: 1 KB puts from 8 threads to a
+    // three-node cluster ran at the same rate with either step, within the run's noise.
     RaftServerConfigKeys.Log.setPreallocatedSize(properties, SizeInBytes.valueOf(PREALLOCATION_BYTES));
     return properties;
   }
