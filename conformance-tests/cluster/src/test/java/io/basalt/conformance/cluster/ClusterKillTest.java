@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,8 +40,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * with the client's default retries, and a written region is split just before each kill (so a master may die in
  * the middle of a split). Afterwards every acknowledged write is there, no row is torn, every counter lies between
  * what was acknowledged and what was attempted, and no client saw an error. Each killed node is
- * restarted and the next kill waits until it serves again. {@code -Dbasalt.cluster.kills=N} runs N kills (5 by
- * default, the issue's long run is 100).
+ * restarted and the next kill waits until it serves again and has caught up: it hosts every tablet the others host,
+ * each applied as far as theirs were when it came back. A kill before that would take a second replica of the
+ * tablets split while it was away (it adds them as it catches up on the catalog, then installs them), and a group
+ * with one replica of three cannot elect a leader; an operator restarting nodes one at a time waits the same way.
+ * {@code -Dbasalt.cluster.kills=N} runs N kills (5 by default, the issue's long run is 100).
  */
 class ClusterKillTest {
   private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
@@ -104,6 +108,7 @@ class ClusterKillTest {
           failovers.add(role + " (node " + victim + "): " + resumedMillis + " ms");
           awaitProgress(operations, PROGRESS_AFTER_KILL, writers);
           NODES.cluster().restart(victim);
+          awaitCaughtUp(victim, writers);
           splitter.join();
         }
       }
@@ -180,6 +185,52 @@ class ClusterKillTest {
         throw new AssertionError("writer " + writer.id + " made no progress for two minutes (see the test's output)");
       }
       Thread.sleep(5); // polling interval of a condition wait
+    }
+  }
+
+  /**
+   * Waits until node {@code node}, just restarted, hosts every tablet replica another live node hosts, each applied
+   * at least as far as that node's was when the wait began; fails, reporting the stall, after two minutes.
+   */
+  private static void awaitCaughtUp(int node, List<Writer> writers) throws InterruptedException {
+    int other = node % NODES.cluster().size() + 1;
+    Map<String, ReplicaDigests.Replica> target = replicasAnswered(other);
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!caughtUp(replicasAnswered(node), target)) {
+      if (System.nanoTime() > deadline) {
+        reportStall(writers);
+        throw new AssertionError("node " + node + " did not catch up with node " + other + " in two minutes");
+      }
+      Thread.sleep(200); // polling interval of a condition wait
+    }
+  }
+
+  private static boolean caughtUp(Map<String, ReplicaDigests.Replica> replicas,
+      Map<String, ReplicaDigests.Replica> target) {
+    if (replicas == null) {
+      return false;
+    }
+    for (Map.Entry<String, ReplicaDigests.Replica> wanted : target.entrySet()) {
+      ReplicaDigests.Replica held = replicas.get(wanted.getKey());
+      if (held == null || held.appliedIndex() < wanted.getValue().appliedIndex()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The node's tablet replicas, or null while it answers 503 (a replica of it starting or installing). */
+  private static Map<String, ReplicaDigests.Replica> replicasAnswered(int node) throws InterruptedException {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (true) {
+      try {
+        return ReplicaDigests.tabletReplicas(NODES.cluster(), node, false);
+      } catch (IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("node " + node + " did not report its replicas in two minutes: " + e, e);
+        }
+        Thread.sleep(200); // polling interval of a condition wait
+      }
     }
   }
 

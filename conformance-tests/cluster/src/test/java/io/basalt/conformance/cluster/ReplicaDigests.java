@@ -77,8 +77,13 @@ final class ReplicaDigests {
 
   /** Node {@code node}'s tablet replicas with their digests, by group id. */
   static Map<String, Replica> tabletReplicas(BasaltCluster cluster, int node) throws IOException {
+    return tabletReplicas(cluster, node, true);
+  }
+
+  /** Node {@code node}'s tablet replicas by group id, with their digests if {@code digests} (else null). */
+  static Map<String, Replica> tabletReplicas(BasaltCluster cluster, int node, boolean digests) throws IOException {
     Map<String, Replica> replicas = new HashMap<>();
-    Matcher matcher = REPLICA.matcher(cluster.node(node).info("/replicas?digest=true"));
+    Matcher matcher = REPLICA.matcher(cluster.node(node).info(digests ? "/replicas?digest=true" : "/replicas"));
     while (matcher.find()) {
       if (matcher.group(2).startsWith("tablet")) {
         replicas.put(matcher.group(1), new Replica(matcher.group(2), matcher.group(3),
