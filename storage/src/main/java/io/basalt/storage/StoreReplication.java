@@ -10,6 +10,7 @@ import io.basalt.storage.replication.ReplicaState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -207,10 +208,14 @@ final class StoreReplication implements AutoCloseable {
     return catalogReplica.appliedIndex();
   }
 
-  void ensureTabletGroups(TableDefinition table) throws StorageException {
+  /** Makes this node host the group of each tablet of {@code table}; returns those groups. */
+  List<RaftGroupId> ensureTabletGroups(TableDefinition table) throws StorageException {
+    List<RaftGroupId> groups = new ArrayList<>(table.tablets().size());
     for (TabletDefinition tablet : table.tablets()) {
-      node().ensureGroup(groupOf(table.id(), tablet));
+      groups.add(groupOf(table.id(), tablet));
+      node().ensureGroup(groups.get(groups.size() - 1));
     }
+    return groups;
   }
 
   void removeTabletGroups(TableDefinition table) throws StorageException {
@@ -245,11 +250,7 @@ final class StoreReplication implements AutoCloseable {
   void syncTabletGroups() throws StorageException {
     Set<RaftGroupId> tabletGroups = new HashSet<>();
     for (Table table : store.tables()) {
-      for (TabletDefinition tablet : table.definition().tablets()) {
-        RaftGroupId group = groupOf(table.definition().id(), tablet);
-        node().ensureGroup(group);
-        tabletGroups.add(group);
-      }
+      tabletGroups.addAll(ensureTabletGroups(table.definition()));
     }
     // A group not among them is looked up again: a split applied meanwhile may have added it. Looking up each group
     // (hashing every tablet's name per group) took half a second of a restart with 100 tablets (JFR).
