@@ -8,13 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,6 +47,7 @@ import org.slf4j.LoggerFactory;
 public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterRegistry.class);
   static final long ROLE_CHECK_MILLIS = 100;
+  private static final long NODES_RETRY_MILLIS = 1_000;
   private static final String BACKUP_MASTERS = "backup-masters";
 
   private final String connectString;
@@ -57,6 +62,11 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
   });
   private volatile ZooKeeper session;
   private volatile Map<Integer, ServerName> nodes = Map.of();
+  private final Watcher nodesChanged = event -> {
+    if (event.getType() != Watcher.Event.EventType.None) {
+      refreshNodes();
+    }
+  };
   private volatile boolean closed;
   private ServerIdentity self;
   private int localNode;
@@ -145,6 +155,11 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
     } catch (KeeperException e) {
       throw new IOException("cannot publish node " + node + " under " + parent + ": " + e.getMessage(), e);
     }
+    try {
+      roles.submit(this::readNodes).get(); // the nodes known before this node serves (a failed read is retried)
+    } catch (ExecutionException e) {
+      throw new IOException("cannot read the cluster's nodes under " + parent, e.getCause());
+    }
     roles.scheduleWithFixedDelay(this::checkRole, 0, ROLE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
   }
 
@@ -160,31 +175,52 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
         self.serverName().getServerName().getBytes(StandardCharsets.UTF_8));
     ensurePath(zk, path(BACKUP_MASTERS));
     publishedAsMaster = null;
-    readNodes(zk);
   }
 
-  /** Reads the nodes' servers and watches for the next change. */
-  private void readNodes(ZooKeeper zk) throws KeeperException, InterruptedException {
-    Watcher again = event -> {
-      if (event.getType() != Watcher.Event.EventType.None && !closed) {
+  /**
+   * Reads the nodes' servers on the roles thread, watching for the next change. Reads run there one at a time, in
+   * the order they were asked for, so a read that lists the nodes after a change is never overwritten by one that
+   * listed them before it: when the joining thread read for itself, a read its watch started could finish first, the
+   * joining thread's older list then replaced it, and a node that joined meanwhile stayed unknown here (its regions
+   * without a server in hbase:meta) until the next node came or went. A read that fails is tried again, since a
+   * failed listing leaves no watch behind.
+   */
+  private void refreshNodes() {
+    try {
+      roles.execute(this::readNodes);
+    } catch (RejectedExecutionException e) {
+      // the registry is closed: there is nothing more to follow
+    }
+  }
+
+  private void readNodes() {
+    if (closed) {
+      return;
+    }
+    try {
+      ZooKeeper zk = session;
+      SortedMap<Integer, ServerName> found = new TreeMap<>();
+      for (String child : zk.getChildren(path("basalt/nodes"), nodesChanged)) {
         try {
-          readNodes(zk);
-        } catch (KeeperException | InterruptedException e) {
-          LOG.debug("Could not read the cluster's nodes: {}", e.toString());
+          byte[] data = zk.getData(path("basalt/nodes/" + child), false, null);
+          found.put(Integer.parseInt(child), ServerName.parseServerName(new String(data, StandardCharsets.UTF_8)));
+        } catch (KeeperException.NoNodeException | NumberFormatException e) {
+          // gone since listed, or not a node's znode
         }
       }
-    };
-    Map<Integer, ServerName> found = new TreeMap<>();
-    for (String child : zk.getChildren(path("basalt/nodes"), again)) {
+      nodes = Collections.unmodifiableSortedMap(found);
+      version.incrementAndGet();
+    } catch (KeeperException e) {
+      LOG.warn("Could not read the cluster's nodes from ZooKeeper, trying again in {} ms: {}", NODES_RETRY_MILLIS,
+          e.toString());
       try {
-        byte[] data = zk.getData(path("basalt/nodes/" + child), false, null);
-        found.put(Integer.parseInt(child), ServerName.parseServerName(new String(data, StandardCharsets.UTF_8)));
-      } catch (KeeperException.NoNodeException | NumberFormatException e) {
-        // gone since listed, or not a node's znode
+        roles.schedule(this::readNodes, NODES_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException rejected) {
+        // closed meanwhile
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    nodes = Map.copyOf(found);
-    version.incrementAndGet();
   }
 
   private void checkRole() {
@@ -266,6 +302,7 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
         session = zk;
         if (self != null) {
           publishMember(zk);
+          refreshNodes();
         }
         if (previous != null) {
           previous.close();
