@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -32,6 +33,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -59,6 +61,7 @@ class ClusterKillTest {
   static final OwnCluster NODES = OwnCluster.perClass("kills");
 
   @Test
+  @Timeout(value = 3, unit = TimeUnit.HOURS) // the 100-kill run takes about an hour; each kill's waits have limits
   void killedNodesLoseNothingAcknowledged() throws Exception {
     Configuration conf = ClusterClients.configuration(NODES.cluster());
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {

@@ -89,9 +89,9 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
         "--hostname", "127.0.0.1"));
     command.addAll(List.of(extraArgs));
     long logStart = Files.exists(log) ? Files.size(log) : 0;
-    Process process = new ProcessBuilder(command)
+    Process process = ChildProcesses.endWithThisJvm(new ProcessBuilder(command)
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .start();
+        .start());
     CompletableFuture<Matcher> ready = CompletableFuture.supplyAsync(() -> awaitReadyLine(process));
     try {
       return new BasaltProcess(process, dataDir, log, logStart,

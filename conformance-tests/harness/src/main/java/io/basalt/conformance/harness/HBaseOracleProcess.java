@@ -60,10 +60,10 @@ public final class HBaseOracleProcess implements AutoCloseable {
     command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
         "org.apache.hadoop.hbase.master.HMaster", "start"));
     long logStart = Files.exists(log) ? Files.size(log) : 0;
-    Process process = new ProcessBuilder(command)
+    Process process = ChildProcesses.endWithThisJvm(new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .start();
+        .start());
     return new HBaseOracleProcess(process, home, log, logStart, zookeeperPort);
   }
 
