@@ -4,7 +4,6 @@ import io.basalt.storage.errors.NotLeaderException;
 import io.basalt.storage.errors.ReplicationException;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +17,6 @@ import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 /**
  * The requests a node makes of its Raft groups: entries appended through the local server (a node that leads the
  * group) or through the leader wherever it is, read barriers, and a replica caught up to its leader. Each waits
@@ -28,24 +25,11 @@ import org.slf4j.LoggerFactory;
  * leader). Requests go to the local server directly, not through a Ratis client and a socket.
  */
 final class GroupRequests {
-  private static final Logger LOG = LoggerFactory.getLogger(GroupRequests.class);
-  /**
-   * How long a read barrier waits for its read index before the leader appends an empty entry to the group. Ratis
-   * (3.1.3) confirms a read index with replies from followers that know the commit index the read waits for. A read
-   * right after a write (an increment's, or a client reading what it wrote) asks a heartbeat for it, but the log
-   * appender clears that request when it sends an append it had prepared before the commit (GrpcLogAppender resets
-   * the heartbeat trigger in sendRequest), whose reply carries the older commit index: the read then waits for the
-   * next regular heartbeat, half the minimum election timeout. The empty entry's append carries the commit index at
-   * once. Measured on three stores in one JVM (2-core machine, 250 ms heartbeats, 300 writes each followed by a
-   * read barrier on the leader): without it the barrier took p50 4.1-4.3 ms, p90 256 ms, p99 263 ms; after 10 ms,
-   * p50 4.0-4.7, p90 13-16, p99 22-23 ms; after 3 ms, p50 6.3 ms (the extra entries slow every write).
-   */
-  private static final Duration READ_NUDGE_AFTER = Duration.ofMillis(10);
-
   private final ClusterMembership membership;
   private final RaftSettings settings;
   private final RaftServer server;
   private final PeerQueries peers;
+  private final LeaderChecks leaderChecks;
   private final ClientId clientId = ClientId.randomId();
   private final AtomicLong callIds = new AtomicLong();
 
@@ -54,6 +38,7 @@ final class GroupRequests {
     this.settings = settings;
     this.server = server;
     this.peers = peers;
+    this.leaderChecks = new LeaderChecks(peers::leaderFollowedBy, membership.localNode());
   }
 
   /**
@@ -136,51 +121,79 @@ final class GroupRequests {
   }
 
   /**
-   * Returns once this node, leading the group, has applied every entry committed before the call (Raft's read
-   * index, from the leader's lease while it holds one): a read of the local state after it is linearizable.
+   * Returns once this node, leading the group, has applied every entry committed before the call: a read of the
+   * local state after it is linearizable. Raft's read index, with the leadership confirmed by {@link LeaderChecks}
+   * rather than by Ratis's own read index (see there why): the commit index when the read arrives, a majority seen
+   * following this node after that, and the local replica applied up to that index.
    *
-   * @throws NotLeaderException if this node does not lead the group
+   * @throws NotLeaderException if this node does not lead the group, or a majority no longer follows it
    */
   void readBarrier(RaftGroupId groupId, String what) throws StorageException {
     // Ratis would let a follower serve the read too, after asking the leader for its read index; Basalt's clients
     // read where hbase:meta sends them, the leader, so a follower refuses and the client looks the leader up.
-    if (!leads(groupId)) {
-      throw new NotLeaderException(what, leaderNode(groupId));
-    }
     await(groupId, what, () -> {
-      CompletableFuture<RaftClientReply> answer = submitAsync(groupId,
-          request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+      RaftServer.Division division;
       try {
-        answer.get(READ_NUDGE_AFTER.toNanos(), TimeUnit.NANOSECONDS);
-      } catch (TimeoutException e) {
-        nudge(groupId);
-      } catch (ExecutionException e) {
-        // thrown as the caller's exception by awaitAnswer
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ReplicationException("interrupted while waiting for " + what, e);
+        division = server.getDivision(groupId);
+      } catch (IOException e) {
+        throw new NotLeaderException(what, 0);
       }
-      return awaitAnswer(groupId, answer, what);
+      if (!division.getInfo().isLeader()) {
+        throw new NotLeaderException(what, leaderNode(groupId));
+      }
+      if (!division.getInfo().isLeaderReady()) {
+        // Until a new leader commits an entry of its term, its commit index may miss what its predecessors committed.
+        throw new LeaderNotReady(what);
+      }
+      long readIndex = division.getRaftLog().getLastCommittedIndex();
+      CompletableFuture<Void> confirmed = leaderChecks.confirm(groupId, membership.localPeerId(),
+          division.getRaftConf());
+      CompletableFuture<Void> applied = ((ReplicaStateMachine) division.getStateMachine()).whenApplied(readIndex);
+      awaitConfirmed(groupId, confirmed, what);
+      awaitApplied(applied, readIndex, what);
+      return null;
     });
   }
 
-  /**
-   * Appends an empty entry to a group this node leads, which every replica applies as nothing, without waiting for
-   * it. Its append carries the leader's commit index to the followers, and their replies confirm a read index
-   * waiting for that (see {@link #READ_NUDGE_AFTER}). A failure is only logged: the read waits on either way.
-   */
-  private void nudge(RaftGroupId groupId) {
+  private void awaitApplied(CompletableFuture<Void> applied, long index, String what) throws StorageException {
     try {
-      server.submitClientRequestAsync(request(groupId, RaftClientRequest.writeRequestType(), Message.EMPTY))
-          .whenComplete((reply, failure) -> {
-            if (failure != null || !reply.isSuccess()) {
-              LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId,
-                  failure != null ? failure : reply.getException());
-            }
-          });
-    } catch (IOException e) {
-      LOG.debug("An empty entry to speed a read of group {} was not appended: {}", groupId, e.toString());
+      applied.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ReplicationException("interrupted while waiting for " + what, e);
+    } catch (TimeoutException e) {
+      throw new ReplicationException(what + ": this node's replica did not apply entry " + index + " within "
+          + settings.requestTimeout().toMillis() + " ms", e);
+    } catch (ExecutionException e) {
+      throw new NotLeaderException(what + " (" + e.getCause().getMessage() + ")", 0);
     }
+  }
+
+  private void awaitConfirmed(RaftGroupId groupId, CompletableFuture<Void> confirmed, String what)
+      throws StorageException {
+    try {
+      confirmed.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ReplicationException("interrupted while waiting for " + what, e);
+    } catch (TimeoutException e) {
+      throw new NotLeaderException(what + " (no majority of its group answered within "
+          + settings.requestTimeout().toMillis() + " ms that it follows this node)", 0);
+    } catch (ExecutionException e) {
+      int leader = leaderNode(groupId);
+      throw new NotLeaderException(what + " (" + e.getCause().getMessage() + ")",
+          leader == membership.localNode() ? 0 : leader);
+    }
+  }
+
+  /** Forgets what was kept for a group this node no longer hosts. */
+  void forget(RaftGroupId groupId) {
+    leaderChecks.forget(groupId);
+  }
+
+  /** Stops the threads asking members whom they follow. */
+  void close() {
+    leaderChecks.close();
   }
 
   /** The node leading the group as far as this node knows, or 0. */

@@ -9,12 +9,17 @@ import org.apache.ratis.client.RaftClientRpc;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcFactory;
+import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
+import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.GroupInfoReply;
+import org.apache.ratis.protocol.GroupInfoRequest;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.TimeDuration;
 
@@ -31,7 +36,8 @@ import org.apache.ratis.util.TimeDuration;
  * install asking for two minutes, every try timing out.
  *
  * <p>Besides queries, a replica that has applied nothing may ask the leader to append an empty entry
- * ({@link #appendNothing}), and a node may append an entry to a group another member leads ({@link #append}).
+ * ({@link #appendNothing}), a node may append an entry to a group another member leads ({@link #append}), and a
+ * leader asks members whom they follow ({@link #leaderFollowedBy}).
  */
 final class PeerQueries implements AutoCloseable {
   private final ClusterMembership membership;
@@ -103,6 +109,24 @@ final class PeerQueries implements AutoCloseable {
         .setMessage(Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)))
         .setType(RaftClientRequest.writeRequestType())
         .build());
+  }
+
+  /**
+   * Whom {@code member} follows in {@code group} now, by Ratis's group-info call: its leader, or null if it is not a
+   * follower or knows no leader (Ratis forgets the leader whenever a member's term changes). See {@link LeaderChecks}.
+   */
+  RaftPeerId leaderFollowedBy(RaftGroupId group, RaftPeerId member) throws IOException {
+    RaftClientReply reply = rpc.sendRequest(new GroupInfoRequest(clientId, member, group, callIds.incrementAndGet()));
+    if (!reply.isSuccess()) {
+      throw new IOException("node " + membership.nodeOf(member) + " did not say whom it follows in group " + group
+          + ": " + reply.getException(), reply.getException());
+    }
+    RoleInfoProto role = ((GroupInfoReply) reply).getRoleInfoProto();
+    if (role.getRole() != RaftPeerRole.FOLLOWER || !role.hasFollowerInfo()) {
+      return null;
+    }
+    ByteString leader = role.getFollowerInfo().getLeaderInfo().getId().getId();
+    return leader.isEmpty() ? null : RaftPeerId.valueOf(leader);
   }
 
   private byte[] query(RaftGroupId group, RaftPeerId peer, byte[] request, long appliedAtLeast) throws IOException {

@@ -144,11 +144,11 @@ public final class RaftNode implements AutoCloseable {
     RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMax(properties,
         duration(settings.electionTimeoutMax().toMillis()));
     RaftServerConfigKeys.Rpc.setRequestTimeout(properties, duration(settings.requestTimeout().toMillis()));
-    // Reads go through the read-index protocol: the leader confirms with a majority, by a round of heartbeats sent
-    // after the read arrived, that it still leads, so a leader deposed behind a partition or a pause cannot answer
-    // from its old state. Not from Ratis's leader lease: with the lease on, PausedLeaderTest caught a leader that
-    // had been stopped with SIGSTOP past an election answer a read from its old state right after SIGCONT (once in
-    // a full build), so the lease's round trip saved is not taken until that is understood.
+    // A leader's reads are read-index reads whose leadership check Basalt makes itself (LeaderChecks): Ratis's read
+    // index skips the check for a commit index a majority confirmed before, and its leader lease is renewed by any
+    // append reply, a refusal from a member in a later term included. PausedLeaderTest caught a leader stopped with
+    // SIGSTOP past an election answering a read from its old state right after SIGCONT, with either. Ratis's
+    // linearizable reads remain for a follower catching up (GroupRequests.catchUp), the lease off.
     RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
     RaftServerConfigKeys.Read.setLeaderLeaseEnabled(properties, false);
     // A replica too far behind is told to fetch the tablet's state itself (the store ships it as files); Ratis has
@@ -310,6 +310,7 @@ public final class RaftNode implements AutoCloseable {
       // removed meanwhile (a catalog entry dropping the table and a sweep of groups without tables may race)
     } finally {
       failures.removed(groupId);
+      requests.forget(groupId);
     }
   }
 
@@ -434,6 +435,7 @@ public final class RaftNode implements AutoCloseable {
       throw new StorageException("the Raft server of node " + membership.localNode() + " did not close cleanly: "
           + e.getMessage(), e);
     } finally {
+      requests.close();
       installs.shutdownNow();
       try {
         if (!installs.awaitTermination(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)) {

@@ -98,6 +98,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
   private final ReplicaFailures replicaFailures;
   /** Why an entry could not be applied, once one could not; the machine is closed by Ratis right after. */
   private volatile String applyFailure;
+  private final AppliedWaits appliedWaits = new AppliedWaits();
 
   ReplicaStateMachine(ReplicaState state, Runnable leaderChanges, PeerQueries peers, Executor installs,
       Duration nudgeAfter, ReplicaFailures failures) {
@@ -202,6 +203,7 @@ final class ReplicaStateMachine extends BaseStateMachine {
     if (applied.index() >= 0) {
       TermIndex termIndex = TermIndex.valueOf(applied.term(), applied.index());
       setLastAppliedTermIndex(termIndex);
+      appliedWaits.applied(applied.index());
       snapshot = new StoreSnapshot(termIndex);
     } else {
       setLastAppliedTermIndex(TermIndex.valueOf(0, -1));
@@ -222,13 +224,13 @@ final class ReplicaStateMachine extends BaseStateMachine {
     ByteString data = entry.getStateMachineLogEntry().getLogData();
     changing.lock();
     try {
-      // An empty entry changes nothing: one a replica asked for to be noticed (see the class comment), or one a
-      // leader appended to hurry a read index (GroupRequests).
+      // An empty entry changes nothing: one a replica asked for to be noticed (see the class comment).
       if (at.index() > installedUpTo && !data.isEmpty()) {
         reply = state.apply(at, data.toByteArray());
       }
       // Under the lock, so that a reader holding it (atApplied) sees the index of exactly the entries applied.
       updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+      appliedWaits.applied(entry.getIndex());
     } catch (IOException e) {
       // Thrown, not a failed future: Ratis (3.1.3, StateMachineUpdater) counts an entry whose future failed as
       // applied and goes on with the next one, which would leave this replica without the entry's effects for
@@ -282,8 +284,8 @@ final class ReplicaStateMachine extends BaseStateMachine {
   public CompletableFuture<Message> query(Message request) {
     ByteString content = request.getContent();
     if (content.isEmpty()) {
-      // A read barrier: Ratis calls this once the group has applied everything committed when the read began, on
-      // the leader that confirmed it still leads. The read itself then runs against the store.
+      // A follower's catch-up (GroupRequests.catchUp): Ratis calls this once the group has applied everything
+      // committed when the read began. The read itself then runs against the store.
       return CompletableFuture.completedFuture(Message.valueOf(ByteString.EMPTY));
     }
     // A request of another replica fetching the state (see ReplicaState.fetch). Failures travel as Ratis's
@@ -443,9 +445,22 @@ final class ReplicaStateMachine extends BaseStateMachine {
     getLifeCycle().startAndTransition(this::loadApplied);
   }
 
+  /** Completes once this replica has applied entry {@code index}; fails if it closes first. */
+  CompletableFuture<Void> whenApplied(long index) {
+    return appliedWaits.whenApplied(index);
+  }
+
+  /** Called by Ratis for an entry of its own (a configuration, a new leader's first entry) it has applied. */
+  @Override
+  public void notifyTermIndexUpdated(long term, long index) {
+    super.notifyTermIndexUpdated(term, index);
+    appliedWaits.applied(index);
+  }
+
   @Override
   public void close() throws IOException {
     closed = true;
+    appliedWaits.closed();
     super.close();
     replicaFailures.closed(getGroupId(), applyFailure);
   }
