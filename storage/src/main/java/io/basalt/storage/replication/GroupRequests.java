@@ -86,12 +86,19 @@ final class GroupRequests {
 
   /**
    * Returns once this node's replica of the group, leading it or not, has applied every entry committed before the
-   * call: a follower asks the leader for its read index (Ratis's linearizable read) and waits until it has applied
-   * that far. For a node that acts on what its own replica holds, as a master judging a flush from its memtables.
+   * call: a leader passes a {@link #readBarrier}; a follower asks the leader for its read index (Ratis's
+   * linearizable read, which a leader deposed a moment ago may answer with its last commit, see
+   * {@link LeaderChecks}) and waits until it has applied that far. For a node that acts on what its own replica
+   * holds, as a master judging a flush from its memtables.
    */
   void catchUp(RaftGroupId groupId, String what) throws StorageException {
-    whileElecting(what, () -> await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY),
-        what));
+    whileElecting(what, () -> {
+      if (leads(groupId)) {
+        readBarrier(groupId, what); // deposed meanwhile: NotLeaderException, and the next try goes to the leader
+        return null;
+      }
+      return await(groupId, request(groupId, RaftClientRequest.readRequestType(), Message.EMPTY), what);
+    });
   }
 
   /** One try of a request to a group whose leader may be changing. */
