@@ -41,10 +41,12 @@ class LocalClusterTest {
   @Test
   void oneCommandStartsThreeNodesAndStopsThem() throws Exception {
     Path root = Files.createTempDirectory("basalt-local-cluster-");
+    // Beside the other servers' logs in the build directory, not left in the system's temporary directory.
+    Path log = Files.createDirectories(Path.of("target", "basalt-logs")).resolve("local-cluster.log");
     Process cluster = new ProcessBuilder(javaExecutable(), "-Xmx512m", "-jar", System.getProperty("basalt.server.jar"),
         "start", "--local-cluster", "3", "--data-dir", root.toString(), "--zookeeper-port", "0", "--rpc-port", "0",
         "--info-port", "0")
-        .redirectError(ProcessBuilder.Redirect.appendTo(root.resolveSibling(root.getFileName() + ".log").toFile()))
+        .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start();
     try {
       List<String> zookeepers = CompletableFuture.supplyAsync(() -> readyLines(cluster)).get(120, TimeUnit.SECONDS);
