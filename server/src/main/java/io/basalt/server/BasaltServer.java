@@ -15,6 +15,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
+import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
 import io.basalt.server.zookeeper.EmbeddedZooKeeper;
@@ -23,6 +24,7 @@ import io.basalt.storage.TabletStore;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -107,6 +109,9 @@ public final class BasaltServer {
     String clusterId;
     Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(config.signedLong(Settings.CLOCK_OFFSET)));
     if (cluster.isCluster()) {
+      if (config.port(Settings.ZOOKEEPER_TLS_PORT) >= 0) {
+        throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " is not supported in cluster mode yet");
+      }
       joinRegistry(config, cluster, dataDir, bindAddress, host);
       try {
         clusterRegistry.checkMembers(String.join(",",
@@ -126,7 +131,7 @@ public final class BasaltServer {
       if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
         // ZooKeeper needs neither the store nor the RPC port, and starting it is mostly a cold JVM loading classes:
         // it starts on a second thread while this one opens the store and binds.
-        zookeeperStart = startZooKeeperInBackground(config.port(Settings.ZOOKEEPER_PORT), dataDir, bindAddress);
+        zookeeperStart = startZooKeeperInBackground(config, dataDir, bindAddress);
       }
       store = NodeStore.open(dataDir, config, null);
       clusterId = NodeStore.clusterId(store);
@@ -138,18 +143,19 @@ public final class BasaltServer {
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
             config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
-            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS)),
+            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config)),
         clusterId));
-    LOG.info("RPC server listening on port {}", rpc.port());
+    LOG.info("RPC server listening on port {}{}", rpc.port(), rpc.security());
 
     int infoPort = config.port(Settings.INFO_PORT);
     StatusDocument status = new StatusDocument(startMillis);
     int boundInfoPort = -1;
     if (infoPort >= 0) {
       info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
-          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), status::toJson, status::replicasJson));
+          () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), ServerTls.forHttps(config),
+              status::toJson, status::replicasJson));
       boundInfoPort = info.port();
-      LOG.info("Info server listening on port {}", boundInfoPort);
+      LOG.info("Info server listening on port {}{}", boundInfoPort, info.security());
     }
 
     identity = new ServerIdentity(ServerName.valueOf(host, rpc.port(), startMillis), clusterId, boundInfoPort);
@@ -206,12 +212,20 @@ public final class BasaltServer {
     thread.start();
   }
 
-  private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(int port, Path dataDir,
-      String bindAddress) {
+  private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(BasaltConfig config, Path dataDir,
+      String bindAddress) throws ConfigException {
+    int port = config.port(Settings.ZOOKEEPER_PORT);
+    int tlsPort = config.port(Settings.ZOOKEEPER_TLS_PORT);
+    if (tlsPort >= 0 && config.get(Settings.TLS_KEYSTORE).isBlank()) {
+      throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " needs a key store: set "
+          + Settings.TLS_KEYSTORE.key());
+    }
+    InetSocketAddress tlsAddress = tlsPort < 0 ? null : ServerAddresses.bind(bindAddress, tlsPort);
     FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> bindOrExplain("ZooKeeper",
         Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
           try {
-            return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, port));
+            return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, port),
+                tlsAddress, config);
           } catch (IOException e) {
             throw new BindFailedException(ServerAddresses.bind(bindAddress, port), e);
           }

@@ -57,6 +57,11 @@ public final class BasaltConfig {
     return values.getOrDefault(setting.key(), setting.defaultValue());
   }
 
+  /** Every property with its value, defaults included: for libraries that read HBase's names themselves. */
+  public Map<String, String> properties() {
+    return values;
+  }
+
   /** Raw value of any property, including ones Basalt does not interpret. */
   public String get(String key) {
     return values.get(key);

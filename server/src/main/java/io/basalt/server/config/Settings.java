@@ -14,6 +14,10 @@ public final class Settings {
   public static final Setting ZOOKEEPER_PORT = new Setting("hbase.zookeeper.property.clientPort", "2181",
       "Client port of the embedded ZooKeeper, and the default port of external quorum hosts. 0 picks a free port. "
           + "Flag --zookeeper-port.");
+  public static final Setting ZOOKEEPER_TLS_PORT = new Setting("hbase.zookeeper.property.secureClientPort", "-1",
+      "TLS client port of the embedded ZooKeeper (ZooKeeper's secureClientPort), with the RPC port's key store, "
+          + "trust store and hbase.server.netty.tls.client.auth.mode. -1 opens none; 0 picks a free port. Single "
+          + "node only for now.");
   public static final Setting ZNODE_PARENT = new Setting("zookeeper.znode.parent", "/hbase",
       "Parent znode under which Basalt publishes what HBase clients read (cluster id, master, meta location).");
   public static final Setting ZOOKEEPER_SESSION_TIMEOUT = new Setting("zookeeper.session.timeout", "30000",
@@ -135,8 +139,60 @@ public final class Settings {
           + "DoNotRetryIOException. Every region replica holds a buffer of this size outside the heap (within the "
           + "JVM's -XX:MaxDirectMemorySize, by default its -Xmx). Must be the same on every node.");
 
+  public static final Setting TLS_ENABLED = new Setting("hbase.server.netty.tls.enabled", "false",
+      "Serve TLS on the RPC port, as HBase 2.6's NettyRpcServer does, with the key and trust stores below. Clients "
+          + "set hbase.client.netty.tls.enabled=true and a truststore (hbase-client 2.6 and later; 2.5 has no TLS).");
+  public static final Setting TLS_SUPPORT_PLAINTEXT = new Setting("hbase.server.netty.tls.supportplaintext", "true",
+      "With TLS on, also accept plaintext connections on the same port (each connection's first bytes tell which). "
+          + "HBase's default is true, for rolling TLS out; set false to refuse plaintext.");
+  public static final Setting TLS_CLIENT_AUTH = new Setting("hbase.server.netty.tls.client.auth.mode", "NEED",
+      "Whether TLS clients must present a certificate the truststore trusts: NONE (not asked), WANT (asked, not "
+          + "required) or NEED (required; a client without one is refused in the handshake).");
+  public static final Setting TLS_VERIFY_CLIENT_HOSTNAME = new Setting(
+      "hbase.server.netty.tls.verify.client.hostname", "true",
+      "Check that a client certificate names the host the connection comes from (subject alternative names).");
+  public static final Setting TLS_WRAP_SIZE = new Setting("hbase.server.netty.tls.wrapSize", "1048576",
+      "Most bytes of answers encrypted into one batch of TLS records.");
+  public static final Setting TLS_KEYSTORE = new Setting("hbase.rpc.tls.keystore.location", "",
+      "Key store holding the server's private key and certificate chain, for the RPC port with TLS on and the info "
+          + "port with hbase.ssl.enabled; bin/basalt cert makes one to try.");
+  public static final Setting TLS_KEYSTORE_PASSWORD = new Setting("hbase.rpc.tls.keystore.password", "",
+      "Password of the key store (and of its key); may come from a Hadoop credential provider instead.");
+  public static final Setting TLS_KEYSTORE_TYPE = new Setting("hbase.rpc.tls.keystore.type", "",
+      "JKS, PKCS12, PEM or BCFKS; empty guesses from the file name's extension (.jks, .p12/.pfx, .pem).");
+  public static final Setting TLS_TRUSTSTORE = new Setting("hbase.rpc.tls.truststore.location", "",
+      "Trust store holding the certificate authorities whose client certificates are accepted; empty uses the "
+          + "JVM's default trust.");
+  public static final Setting TLS_TRUSTSTORE_PASSWORD = new Setting("hbase.rpc.tls.truststore.password", "",
+      "Password of the trust store.");
+  public static final Setting TLS_TRUSTSTORE_TYPE = new Setting("hbase.rpc.tls.truststore.type", "",
+      "JKS, PKCS12, PEM or BCFKS; empty guesses from the file name's extension.");
+  public static final Setting TLS_PROTOCOL = new Setting("hbase.rpc.tls.protocol", "TLSv1.2",
+      "TLS protocol version of the context, and the one enabled when hbase.rpc.tls.enabledProtocols is empty.");
+  public static final Setting TLS_ENABLED_PROTOCOLS = new Setting("hbase.rpc.tls.enabledProtocols", "",
+      "Protocol versions accepted, comma separated (TLSv1.2,TLSv1.3); empty means hbase.rpc.tls.protocol only.");
+  public static final Setting TLS_CIPHER_SUITES = new Setting("hbase.rpc.tls.ciphersuites", "",
+      "Cipher suites accepted, comma separated; empty means HBase's defaults (ECDHE with AES-GCM first, then CBC).");
+  public static final Setting TLS_CERT_RELOAD = new Setting("hbase.rpc.tls.certReload", "false",
+      "Watch the key and trust store files and use their new contents for new connections when they change; "
+          + "connections already open keep their session. A changed file that cannot be loaded is reported and the "
+          + "stores in use are kept.");
+  public static final Setting TLS_FILE_POLL_INTERVAL = new Setting("hbase.rpc.tls.filepoll.interval.millis",
+      "60000", "How often in ms the key and trust store files are checked for changes, with certificate reload on.");
+  public static final Setting TLS_CRL = new Setting("hbase.rpc.tls.clr", "false",
+      "Check client certificates against the revocation lists their distribution points name.");
+  public static final Setting TLS_OCSP = new Setting("hbase.rpc.tls.ocsp", "false",
+      "Check client certificates' revocation over OCSP.");
+  public static final Setting TLS_REVERSE_DNS = new Setting("hbase.rpc.tls.host-verification.reverse-dns.enabled",
+      "true", "Look the client's address up in DNS to get the host name its certificate must name; false uses the "
+          + "address as written.");
+  public static final Setting HTTPS_ENABLED = new Setting("hbase.ssl.enabled", "false",
+      "Serve the info port over HTTPS with the RPC port's key store (hbase.rpc.tls.keystore.*), not HTTP. HBase "
+          + "reads the info servers' key store from ssl-server.xml instead; Basalt has one key store for both.");
+
   public static final List<Setting> ALL = List.of(
-      DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZNODE_PARENT, ZOOKEEPER_SESSION_TIMEOUT,
+      DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZOOKEEPER_TLS_PORT, ZNODE_PARENT,
+      ZOOKEEPER_SESSION_TIMEOUT,
       CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
       MAX_REQUEST_SIZE, CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
@@ -144,7 +200,11 @@ public final class Settings {
       HOT_SUSTAIN, MERGE_MAX_SIZE, MERGE_COLD_REQUESTS_PER_SECOND, MERGE_MIN_AGE, SNAPSHOT_CLEANUP_PERIOD,
       BLOCK_CACHE_BYTES, MEMTABLE_BUDGET_BYTES, BACKGROUND_JOBS, ROW_LOCK_WAIT, SHUTDOWN_GRACE,
       MAX_CLOCK_SKEW, WARNING_CLOCK_SKEW, CLOCK_OFFSET, RAFT_ELECTION_TIMEOUT_MIN, RAFT_ELECTION_TIMEOUT_MAX,
-      RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES, RAFT_ENTRY_MAX_BYTES);
+      RAFT_SNAPSHOT_THRESHOLD, RAFT_LOG_SEGMENT_BYTES, RAFT_ENTRY_MAX_BYTES,
+      TLS_ENABLED, TLS_SUPPORT_PLAINTEXT, TLS_CLIENT_AUTH, TLS_VERIFY_CLIENT_HOSTNAME, TLS_WRAP_SIZE, TLS_KEYSTORE,
+      TLS_KEYSTORE_PASSWORD, TLS_KEYSTORE_TYPE, TLS_TRUSTSTORE, TLS_TRUSTSTORE_PASSWORD, TLS_TRUSTSTORE_TYPE,
+      TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
+      TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED);
 
   private Settings() {}
 }

@@ -1,6 +1,7 @@
 package io.basalt.server.info;
 
 import io.basalt.server.rpc.BindFailedException;
+import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -35,7 +36,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The HTTP info port: {@code GET /status} (and {@code /}) answers a small JSON document describing the server, for
  * operators, health checks and {@code bin/basalt status}; on a cluster member {@code GET /replicas} lists its Raft
- * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds).
+ * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds). Over
+ * HTTPS when {@code hbase.ssl.enabled} is set.
  */
 public final class InfoServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
@@ -43,15 +45,20 @@ public final class InfoServer implements AutoCloseable {
 
   private final EventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("info-http", true));
   private final Channel listener;
+  private final ServerTls tls;
 
-  private InfoServer(InetSocketAddress address, Supplier<String> statusJson, Function<Boolean, String> replicasJson)
-      throws InterruptedException {
+  private InfoServer(InetSocketAddress address, ServerTls tls, Supplier<String> statusJson,
+      Function<Boolean, String> replicasJson) throws InterruptedException {
+    this.tls = tls;
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(loop)
         .channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel channel) {
+            if (tls != null) {
+              tls.addTo(channel);
+            }
             channel.pipeline()
                 .addLast(new HttpServerCodec())
                 .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
@@ -61,18 +68,26 @@ public final class InfoServer implements AutoCloseable {
     try {
       listener = bootstrap.bind(address).sync().channel();
     } catch (InterruptedException | RuntimeException e) {
-      loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      shutdown();
       throw e;
     } catch (Exception e) {
-      loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      shutdown();
       throw new BindFailedException(address, e);
     }
   }
 
-  /** {@code replicasJson} answers {@code /replicas} (its argument: whether digests are asked for), null if none. */
-  public static InfoServer bind(InetSocketAddress address, Supplier<String> statusJson,
+  /**
+   * {@code tls} is the port's HTTPS, null for HTTP; {@code replicasJson} answers {@code /replicas} (its argument:
+   * whether digests are asked for), null if none.
+   */
+  public static InfoServer bind(InetSocketAddress address, ServerTls tls, Supplier<String> statusJson,
       Function<Boolean, String> replicasJson) throws InterruptedException {
-    return new InfoServer(address, statusJson, replicasJson);
+    return new InfoServer(address, tls, statusJson, replicasJson);
+  }
+
+  /** {@code " (HTTPS)"} or empty, for the log line saying the port is open. */
+  public String security() {
+    return tls == null ? "" : " (HTTPS)";
   }
 
   public int port() {
@@ -82,6 +97,13 @@ public final class InfoServer implements AutoCloseable {
   @Override
   public void close() {
     listener.close().awaitUninterruptibly();
+    shutdown();
+  }
+
+  private void shutdown() {
+    if (tls != null) {
+      tls.close();
+    }
     loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
   }
 

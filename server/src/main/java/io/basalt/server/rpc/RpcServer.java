@@ -3,6 +3,7 @@ package io.basalt.server.rpc;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.server.config.Settings;
+import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HBase RPC port: a Netty server whose connections decode HBase's framing and whose calls run on a bounded
- * pool of handler threads. The services are attached once the server knows its own address, since region
- * locations carry it; calls arriving before that get ServerNotRunningYetException and are retried.
+ * pool of handler threads, behind TLS when it is configured. The services are attached once the server knows its
+ * own address, since region locations carry it; calls arriving before that get ServerNotRunningYetException and
+ * are retried.
  */
 public final class RpcServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
@@ -39,8 +41,10 @@ public final class RpcServer implements AutoCloseable {
   private final ThreadPoolExecutor handlers;
   private final CallRunner runner;
   private final Channel listener;
+  private final ServerTls tls;
 
   private RpcServer(RpcServerSettings settings, String clusterId) throws InterruptedException {
+    tls = settings.tls();
     handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
     runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads());
@@ -57,6 +61,9 @@ public final class RpcServer implements AutoCloseable {
             ConnectionActivity activity = new ConnectionActivity(System.nanoTime());
             ScannerQuota scanners = new ScannerQuota(settings.maxScannersPerConnection(),
                 Settings.MAX_SCANNERS_PER_CONNECTION.key());
+            if (tls != null) {
+              tls.addTo(channel);
+            }
             channel.pipeline()
                 .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity))
                 .addLast("idle-close", new IdleConnectionCloser(activity, settings.idleMillis()))
@@ -83,6 +90,11 @@ public final class RpcServer implements AutoCloseable {
   /** The port actually bound (useful when 0 asked for any free port). */
   public int port() {
     return ((InetSocketAddress) listener.localAddress()).getPort();
+  }
+
+  /** How connections are secured, for the log line saying the port is open: empty for plaintext. */
+  public String security() {
+    return tls == null ? "" : " (" + tls + ")";
   }
 
   /** Where the calls ran so far: network threads or handlers. */
@@ -131,6 +143,9 @@ public final class RpcServer implements AutoCloseable {
   }
 
   private void shutdownThreads() {
+    if (tls != null) {
+      tls.close();
+    }
     handlers.shutdownNow();
     acceptors.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package io.basalt.server.rpc;
 
+import io.basalt.server.tls.ServerTls;
 import java.net.InetSocketAddress;
 
 /**
@@ -14,6 +15,7 @@ import java.net.InetSocketAddress;
  * @param maxScannersPerConnection scanners one connection may hold open at once
  * @param shortCallsOnIoThreads whether short calls (one row's get or mutation) are run on the I/O thread that read
  *     them when they need not wait, instead of being handed to a handler thread
+ * @param tls the port's TLS, or null for plaintext only
  */
 public record RpcServerSettings(InetSocketAddress address, int handlerCount, int callQueueLength,
-    int maxRequestSize, long idleMillis, int maxScannersPerConnection, boolean shortCallsOnIoThreads) {}
+    int maxRequestSize, long idleMillis, int maxScannersPerConnection, boolean shortCallsOnIoThreads, ServerTls tls) {}

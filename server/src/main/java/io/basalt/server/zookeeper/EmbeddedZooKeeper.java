@@ -1,5 +1,6 @@
 package io.basalt.server.zookeeper;
 
+import io.basalt.server.config.BasaltConfig;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -24,39 +25,76 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
   private final ZooKeeperServer server;
   private final ServerCnxnFactory connections;
+  private final ServerCnxnFactory tlsConnections;
 
-  private EmbeddedZooKeeper(ZooKeeperServer server, ServerCnxnFactory connections) {
+  private EmbeddedZooKeeper(ZooKeeperServer server, ServerCnxnFactory connections,
+      ServerCnxnFactory tlsConnections) {
     this.server = server;
     this.connections = connections;
+    this.tlsConnections = tlsConnections;
   }
 
   /** Starts a server with its files under {@code directory}, listening on {@code address}. */
   public static EmbeddedZooKeeper start(Path directory, InetSocketAddress address)
       throws IOException, InterruptedException {
+    return start(directory, address, null, null);
+  }
+
+  /**
+   * Starts a server as {@link #start(Path, InetSocketAddress)} does, also listening with TLS on {@code tlsAddress}
+   * (ZooKeeper's secureClientPort) unless it is null, with the RPC port's TLS settings in {@code config}.
+   */
+  public static EmbeddedZooKeeper start(Path directory, InetSocketAddress address, InetSocketAddress tlsAddress,
+      BasaltConfig config) throws IOException, InterruptedException {
     deleteRecursively(directory);
     Files.createDirectories(directory);
     ZooKeeperServer server = new ServerWithoutMonitoring(directory.resolve("snapshots").toFile(),
         directory.resolve("log").toFile(), TICK_MILLIS);
     ServerCnxnFactory connections = new ConnectionsWithoutMBeans();
-    connections.configure(address, MAX_CONNECTIONS_PER_HOST);
+    ServerCnxnFactory tlsConnections = null;
     try {
+      connections.configure(address, MAX_CONNECTIONS_PER_HOST);
+      if (tlsAddress != null) {
+        SecureClientPort.useRpcTlsSettings(config);
+        tlsConnections = SecureClientPort.configure(tlsAddress, MAX_CONNECTIONS_PER_HOST);
+        server.setSecureServerCnxnFactory(tlsConnections);
+      }
       connections.startup(server);
+      if (tlsConnections != null) {
+        tlsConnections.startup(server, false);
+      }
     } catch (IOException | InterruptedException | RuntimeException e) {
       connections.shutdown();
+      if (tlsConnections != null) {
+        tlsConnections.shutdown();
+      }
       server.shutdown();
       throw e;
     }
-    LOG.info("Embedded ZooKeeper listening on port {}", connections.getLocalPort());
-    return new EmbeddedZooKeeper(server, connections);
+    if (tlsConnections == null) {
+      LOG.info("Embedded ZooKeeper listening on port {}", connections.getLocalPort());
+    } else {
+      LOG.info("Embedded ZooKeeper listening on port {}, and with TLS on port {}", connections.getLocalPort(),
+          tlsConnections.getLocalPort());
+    }
+    return new EmbeddedZooKeeper(server, connections, tlsConnections);
   }
 
   public int port() {
     return connections.getLocalPort();
   }
 
+  /** The TLS client port, or -1 if there is none. */
+  public int tlsPort() {
+    return tlsConnections == null ? -1 : tlsConnections.getLocalPort();
+  }
+
   @Override
   public void close() {
     connections.shutdown();
+    if (tlsConnections != null) {
+      tlsConnections.shutdown();
+    }
     server.shutdown();
   }
 

@@ -204,6 +204,14 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
    * member.
    */
   public String info(String pathAndQuery) throws IOException {
+    URI status = URI.create("http://127.0.0.1:" + infoPort() + pathAndQuery);
+    try (InputStream in = status.toURL().openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The info port the server logged it listens on. */
+  public int infoPort() throws IOException {
     Matcher port = null;
     for (String line : logLines()) {
       Matcher matcher = INFO_PORT.matcher(line);
@@ -214,10 +222,7 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     if (port == null) {
       throw new IOException("Basalt logged no info port; see " + log.toAbsolutePath());
     }
-    URI status = URI.create("http://127.0.0.1:" + port.group(1) + pathAndQuery);
-    try (InputStream in = status.toURL().openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    return Integer.parseInt(port.group(1));
   }
 
   public boolean isAlive() {
