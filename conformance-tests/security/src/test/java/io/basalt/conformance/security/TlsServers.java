@@ -1,0 +1,40 @@
+package io.basalt.conformance.security;
+
+import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.SiteFileWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/** Starts Basalt with a site file of properties, as an operator turning TLS on would. */
+final class TlsServers {
+  private TlsServers() {}
+
+  private static final long LOG_WAIT_MILLIS = 10_000;
+
+  static BasaltProcess start(Path dir, String name, Map<String, String> properties) throws IOException {
+    Files.createDirectories(dir);
+    Path site = SiteFileWriter.write(dir.resolve(name + "-site.xml"), properties);
+    return BasaltProcess.start(dir.resolve(name + "-data"), name, "--config", site.toString());
+  }
+
+  /** Waits (a bounded while) for the server to log a line containing {@code text}, and fails if it does not. */
+  static String awaitLogLine(BasaltProcess basalt, String text) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LOG_WAIT_MILLIS);
+    while (true) {
+      for (String line : basalt.logLines()) {
+        if (line.contains(text)) {
+          return line;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("Basalt logged no line containing '" + text + "' in " + LOG_WAIT_MILLIS
+            + " ms; see " + basalt.log());
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+  }
+}
