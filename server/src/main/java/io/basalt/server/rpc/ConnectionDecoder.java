@@ -53,7 +53,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private static final Set<String> SERVICES =
       Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService", "HbckService");
 
-  private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
+  private enum State { PREAMBLE, SKIPPED_SASL_TOKEN, HEADER, CALLS, CLOSED }
 
   private final String clusterId;
   private final int maxRequestSize;
@@ -72,6 +72,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
     switch (state) {
       case PREAMBLE -> decodePreamble(ctx, in);
+      case SKIPPED_SASL_TOKEN -> skipSaslToken(ctx, in);
       case HEADER -> decodeConnectionHeader(ctx, in);
       case CALLS -> decodeFrame(ctx, in, out);
       case CLOSED -> in.skipBytes(in.readableBytes());
@@ -111,15 +112,36 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
     byte auth = preamble[5];
     if (auth == AUTH_KERBEROS || auth == AUTH_DIGEST) {
-      // As HBase does with security off: tell the SASL client to fall back to SIMPLE (it must allow that).
+      // As HBase does with security off: tell the SASL client to fall back to SIMPLE (it must allow that), and
+      // drop the first SASL token it sent along with its preamble before it read the answer.
       ByteBuf reply = ctx.alloc().buffer(8);
       reply.writeInt(0).writeInt(SWITCH_TO_SIMPLE_AUTH);
       ctx.writeAndFlush(reply);
+      activity.progressed(System.nanoTime());
+      state = State.SKIPPED_SASL_TOKEN;
+      return;
     } else if (auth != AUTH_SIMPLE) {
       fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
       return;
     }
     activity.progressed(System.nanoTime());
+    state = State.HEADER;
+  }
+
+  /** A SASL client's first token (int32 length, bytes), sent before it learnt this server wants none. */
+  private void skipSaslToken(ChannelHandlerContext ctx, ByteBuf in) {
+    if (in.readableBytes() < Integer.BYTES) {
+      return;
+    }
+    int length = in.getInt(in.readerIndex());
+    if (length < 0 || length > MAX_CONNECTION_HEADER) {
+      fail(ctx, FatalConnectionException.class, "SASL token length " + length + " is out of range");
+      return;
+    }
+    if (in.readableBytes() - Integer.BYTES < length) {
+      return;
+    }
+    in.skipBytes(Integer.BYTES + length);
     state = State.HEADER;
   }
 

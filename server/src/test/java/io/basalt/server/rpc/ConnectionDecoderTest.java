@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
@@ -57,6 +58,22 @@ class ConnectionDecoderTest {
     assertTrue(channel.isOpen());
     channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
+    assertTrue(channel.isOpen());
+  }
+
+  @Test
+  void aSaslClientIsToldToFallBackToSimpleAndItsFirstTokenIsDropped() throws IOException {
+    // A Kerberos client writes its preamble and first token together, then reads the answer.
+    byte[] token = new byte[300];
+    Arrays.fill(token, (byte) 0x60);
+    channel.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 81), lengthPrefixed(token)));
+    ByteBuf reply = channel.readOutbound();
+    assertEquals(0, reply.readInt());
+    assertEquals(-88, reply.readInt());
+    reply.release();
+    channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService"), requestFrame(3)));
+    RpcFrame decoded = channel.readInbound();
+    assertEquals("u", decoded.connection().user());
     assertTrue(channel.isOpen());
   }
 
