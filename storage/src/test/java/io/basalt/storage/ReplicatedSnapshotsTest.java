@@ -146,6 +146,9 @@ class ReplicatedSnapshotsTest {
     cluster.awaitEqualReplicas("c");
     assertEquals(Map.of("apple/a", "1", "apple/b", "1", "zebra/a", "2", "zebra/b", "2"),
         cells(cluster.store(bare), "c"));
+    // An install is counted once its tablet serves, so the count may trail the rows by a moment.
+    cluster.await(() -> cluster.store(bare).replication().tabletInstalls() >= 2,
+        "both tablets installed on node " + bare);
     assertEquals(2, cluster.store(bare).replication().tabletInstalls(), "both tablets installed on node " + bare);
   }
 
