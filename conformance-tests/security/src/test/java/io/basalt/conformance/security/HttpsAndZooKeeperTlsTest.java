@@ -46,9 +46,7 @@ class HttpsAndZooKeeperTlsTest {
     material = TlsMaterial.create(dir);
     trust = material.trustStore("trust", material.ca, StoreType.PKCS12);
     clientKeyStore = material.keyStore("client", material.client, StoreType.PKCS12);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.PKCS12), trust, StoreType.PKCS12,
-        TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.PKCS12);
     site.put("hbase.server.netty.tls.supportplaintext", "false");
     site.put("hbase.ssl.enabled", "true");
     site.put("hbase.zookeeper.property.secureClientPort", "0");

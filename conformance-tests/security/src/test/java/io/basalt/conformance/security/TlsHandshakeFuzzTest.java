@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -53,9 +52,7 @@ class TlsHandshakeFuzzTest {
     TlsMaterial material = TlsMaterial.create(dir);
     Path trust = material.trustStore("trust", material.ca, StoreType.PKCS12);
     Path clientKeys = material.keyStore("client", material.client, StoreType.PKCS12);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.PKCS12), trust, StoreType.PKCS12,
-        TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.PKCS12);
     site.put("hbase.server.netty.tls.supportplaintext", Boolean.toString(plaintextToo));
     String name = "tls-fuzz-" + (plaintextToo ? "dual" : "tls-only");
     try (BasaltProcess basalt = TlsServers.start(dir, name, site)) {

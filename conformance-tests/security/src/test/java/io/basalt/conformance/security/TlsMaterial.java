@@ -1,6 +1,7 @@
 package io.basalt.conformance.security;
 
 import io.basalt.tools.cert.CertificateAuthority;
+import io.basalt.tools.cert.HBaseTlsProperties;
 import io.basalt.tools.cert.IssuedCertificate;
 import io.basalt.tools.cert.StoreType;
 import io.basalt.tools.cert.TlsStores;
@@ -9,7 +10,9 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The certificates the TLS tests use, made by the certificate authority behind {@code bin/basalt cert}: a CA the
@@ -60,6 +63,16 @@ final class TlsMaterial {
       throw new IOException(e);
     }
     return file;
+  }
+
+  /**
+   * A server's site properties, to be added to: TLS on, the server certificate's key store and a trust store of the
+   * CA (written as {@code trust}), both of {@code type}. HBase's other defaults stand: plaintext accepted too,
+   * client certificates required.
+   */
+  Map<String, String> serverSite(StoreType type) throws IOException {
+    return new HashMap<>(HBaseTlsProperties.server(keyStore("server", server, type), trustStore("trust", ca, type),
+        type, PASSWORD));
   }
 
   /** A trust store holding {@code authority}'s certificate. */

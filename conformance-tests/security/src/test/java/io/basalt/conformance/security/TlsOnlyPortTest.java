@@ -8,7 +8,6 @@ import io.basalt.tools.cert.IssuedCertificate;
 import io.basalt.tools.cert.StoreType;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.RetriesExhaustedException;
@@ -35,9 +34,7 @@ class TlsOnlyPortTest {
   static void start() throws Exception {
     material = TlsMaterial.create(dir);
     trust = material.trustStore("trust", material.ca, StoreType.PKCS12);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.PKCS12), trust, StoreType.PKCS12,
-        TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.PKCS12);
     site.put("hbase.server.netty.tls.supportplaintext", "false");
     basalt = TlsServers.start(dir, "tls-only", site);
   }

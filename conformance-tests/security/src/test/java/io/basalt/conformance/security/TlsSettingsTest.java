@@ -33,8 +33,7 @@ class TlsSettingsTest {
   @Test
   void plaintextAndTlsClientsShareOnePortByDefault() throws IOException {
     Path trust = material.trustStore("trust", material.ca, StoreType.JKS);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.JKS), trust, StoreType.JKS, TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.JKS);
     site.put("hbase.server.netty.tls.client.auth.mode", "NONE");
     try (BasaltProcess basalt = TlsServers.start(dir, "tls-and-plaintext", site)) {
       TlsServers.awaitLogLine(basalt, "TLS, client certificates NONE, plaintext accepted too");
@@ -47,8 +46,7 @@ class TlsSettingsTest {
   @Test
   void wantTakesClientsWithAndWithoutCertificatesButNotBadOnes() throws IOException {
     Path trust = material.trustStore("trust", material.ca, StoreType.PEM);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.PEM), trust, StoreType.PEM, TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.PEM);
     site.put("hbase.server.netty.tls.client.auth.mode", "WANT");
     site.put("hbase.server.netty.tls.supportplaintext", "false");
     try (BasaltProcess basalt = TlsServers.start(dir, "tls-want", site)) {
@@ -77,9 +75,7 @@ class TlsSettingsTest {
   @Test
   void protocolVersionsAndCipherSuitesMustMatch() throws IOException {
     Path trust = material.trustStore("trust", material.ca, StoreType.PKCS12);
-    Map<String, String> site = new HashMap<>(HBaseTlsProperties.server(
-        material.keyStore("server", material.server, StoreType.PKCS12), trust, StoreType.PKCS12,
-        TlsMaterial.PASSWORD));
+    Map<String, String> site = material.serverSite(StoreType.PKCS12);
     site.put("hbase.server.netty.tls.supportplaintext", "false");
     site.put("hbase.rpc.tls.enabledProtocols", "TLSv1.3");
     // HBase's default suites are all TLS 1.2 ones: TLS 1.3 only works with suites of its own named.
