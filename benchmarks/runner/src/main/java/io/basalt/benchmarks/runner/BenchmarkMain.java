@@ -12,7 +12,9 @@ import io.basalt.benchmarks.runner.report.PeakMemory;
 import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
 import io.basalt.benchmarks.runner.servers.HBaseUnderTest;
 import io.basalt.benchmarks.runner.servers.ProcStats;
+import io.basalt.benchmarks.runner.servers.ServerLogs;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
+import io.basalt.benchmarks.runner.tls.TlsBenchmark;
 import io.basalt.benchmarks.runner.ycsb.YcsbRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +33,8 @@ import java.util.stream.Stream;
 /**
  * The one benchmark command (bin/benchmark): starts Basalt and real HBase side by side, runs the suites, stops the
  * servers, runs the storage microbenchmarks, and writes the report to benchmarks/target/results (and, when asked,
- * into docs/benchmarks.md).
+ * into docs/benchmarks.md). {@code --cluster} and {@code --baseline-jar} compare Basalt with Basalt instead
+ * ({@link PairedBenchmark}), and {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}).
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
@@ -52,7 +55,15 @@ public final class BenchmarkMain {
       return;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(BenchmarkMain::endChildren, "end-children"));
-    Path report = options.cluster() || options.baselineJar() != null ? runPaired(options) : run(options);
+    Path report;
+    if (options.tls()) {
+      report = TlsBenchmark.run(options.plan(), options.cpus(), new ProjectFiles(options.root()), options.commit(),
+          options.updateDocs());
+    } else if (options.cluster() || options.baselineJar() != null) {
+      report = runPaired(options);
+    } else {
+      report = run(options);
+    }
     System.out.println(Files.readString(report, StandardCharsets.UTF_8));
     System.err.println("Report written to " + report);
   }
@@ -139,18 +150,8 @@ public final class BenchmarkMain {
     } finally {
       deleteRecursively(basaltData);
       for (ServerUnderTest server : measured) {
-        keepLog(server, logs);
+        ServerLogs.keep(server, logs);
       }
-    }
-  }
-
-  /** Copies what a stopped server logged during the run beside the clients' logs, where the report points. */
-  private static void keepLog(ServerUnderTest server, Path logs) {
-    Path copy = logs.resolve("server-" + server.name().toLowerCase(Locale.ROOT) + ".log");
-    try {
-      Files.write(copy, server.logLines());
-    } catch (IOException e) {
-      Progress.say("Could not copy %s's log %s to %s: %s", server.name(), server.log(), copy, e.getMessage());
     }
   }
 

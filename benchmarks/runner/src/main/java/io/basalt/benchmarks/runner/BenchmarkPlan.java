@@ -94,7 +94,8 @@ public record BenchmarkPlan(String mode, int peRowsPerThread, int peWarmupRowsPe
             jmhThreads));
   }
 
-  private String warmupDescription() {
+  /** The PE warm-up as a report states it: "an unmeasured warm-up run of 10,000 operations per thread ...". */
+  public String warmupDescription() {
     if (peWarmupRowsPerThread == 0) {
       return "no warm-up run";
     }

@@ -5,42 +5,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the build leaves what the runner needs, and where the runner writes, relative to the repository root. */
-record ProjectFiles(Path root) {
+public record ProjectFiles(Path root) {
 
-  Path peClasspath() {
+  public Path peClasspath() {
     return root.resolve("benchmarks/pe-client/target/pe-client.classpath");
   }
 
-  Path ycsbClasses() {
+  public Path ycsbClasses() {
     return root.resolve("benchmarks/ycsb-binding/target/classes");
   }
 
-  Path ycsbClasspath() {
+  public Path ycsbClasspath() {
     return root.resolve("benchmarks/ycsb-binding/target/ycsb.classpath");
   }
 
-  Path jmhClasses() {
+  public Path jmhClasses() {
     return root.resolve("benchmarks/storage-jmh/target/classes");
   }
 
-  Path jmhClasspath() {
+  public Path jmhClasspath() {
     return root.resolve("benchmarks/storage-jmh/target/jmh.classpath");
   }
 
-  Path results() {
+  public Path results() {
     return root.resolve("benchmarks/target/results");
   }
 
-  Path work() {
+  public Path work() {
     return root.resolve("benchmarks/target/work");
   }
 
-  Path docs() {
+  public Path docs() {
     return root.resolve("docs/benchmarks.md");
   }
 
   /** Fails early, naming the file, when the build has not produced something a suite needs. */
-  static Path required(Path file) throws IOException {
+  public static Path required(Path file) throws IOException {
     if (!Files.exists(file)) {
       throw new IOException("missing " + file + "; build first: mvn -B -ntp -DskipTests package -pl "
           + "benchmarks/runner -am (bin/benchmark does)");

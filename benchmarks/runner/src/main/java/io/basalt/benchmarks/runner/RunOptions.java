@@ -12,10 +12,11 @@ import java.util.Set;
 /**
  * The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's.
  * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
- * sized by {@code clusterPlan}.
+ * sized by {@code clusterPlan}; {@code tls}, each server plaintext against itself with TLS, sized by {@code plan}'s
+ * PerformanceEvaluation figures.
  */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
-    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan) {
+    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, boolean tls) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
@@ -25,6 +26,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "       bin/benchmark --cluster [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N] [--failovers N]",
       "                     [--update-docs]",
       "       bin/benchmark --baseline-jar JAR [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N]",
+      "       bin/benchmark --tls [--quick | --full] [--rows N] [--warmup-rows N] [--warmup-runs N] [--rounds N]",
+      "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
       "  --suites LIST      which suites to run, comma-separated (default all: pe,ycsb,jmh)",
@@ -44,7 +47,10 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     reads, scan and increment, alternating rounds), then failover times of killed leaders",
       "  --failovers N      with --cluster: how many times the leader of the most tablets is killed (0 for none)",
       "  --baseline-jar JAR instead of HBase: the single node of another build's server jar against this build's,",
-      "                     with the same workloads and rounds as --cluster");
+      "                     with the same workloads and rounds as --cluster",
+      "  --tls              instead: Basalt and HBase each plaintext and with TLS only (client certificates",
+      "                     required), four servers side by side, with the default run's single-row put and get",
+      "                     (PE randomWrite, randomRead), and what TLS cost each in percent");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -65,6 +71,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     boolean cluster = false;
     Path baselineJar = null;
     Integer failovers = null;
+    boolean tls = false;
+    boolean suitesGiven = false;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
       switch (arg) {
@@ -86,7 +94,9 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--cluster" -> cluster = true;
         case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
         case "--failovers" -> failovers = number(arg, rest, 0);
+        case "--tls" -> tls = true;
         case "--suites" -> {
+          suitesGiven = true;
           suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
           if (!ALL_SUITES.containsAll(suites)) {
             throw new IllegalArgumentException("--suites takes some of " + ALL_SUITES + ", not " + suites);
@@ -141,11 +151,18 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     } else if (failovers != null) {
       throw new IllegalArgumentException("--failovers goes with --cluster");
     }
+    if (tls && (cluster || baselineJar != null)) {
+      throw new IllegalArgumentException("--tls, --cluster and --baseline-jar are separate runs: give one");
+    }
+    if (tls && (suitesGiven || launches != null || ycsbRecords != null || ycsbOperations != null)) {
+      throw new IllegalArgumentException("--tls runs PerformanceEvaluation's put and get only, on servers launched "
+          + "once: it takes no --suites, --launches, --ycsb-records or --ycsb-operations");
+    }
     if (failovers != null) {
       clusterPlan = clusterPlan.withFailovers(failovers);
     }
     return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
-        baselineJar, clusterPlan);
+        baselineJar, clusterPlan, tls);
   }
 
   private static String value(String flag, Deque<String> rest) {

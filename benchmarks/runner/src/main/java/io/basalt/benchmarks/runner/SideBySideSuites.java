@@ -1,6 +1,7 @@
 package io.basalt.benchmarks.runner;
 
 import io.basalt.benchmarks.runner.pe.PeRunner;
+import io.basalt.benchmarks.runner.pe.PeWarmup;
 import io.basalt.benchmarks.runner.pe.PeWorkload;
 import io.basalt.benchmarks.runner.report.BenchmarkResults;
 import io.basalt.benchmarks.runner.report.Comparison;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -34,12 +34,13 @@ final class SideBySideSuites {
   }
 
   void performanceEvaluation(PeRunner pe) throws IOException {
+    PeWarmup warmup = new PeWarmup(plan.peWarmupRowsPerThread(), plan.peWarmupRunsAtMost(), results::note);
     int step = 0;
     int steps = plan.peThreads().size() * PeWorkload.values().length;
     for (int threads : plan.peThreads()) {
       for (PeWorkload workload : PeWorkload.values()) {
         step++;
-        warmUp(pe, workload, threads);
+        warmup.warmUp(pe, workload, threads, List.of(basalt, hbase));
         List<Measurement> onBasalt = new ArrayList<>();
         List<Measurement> onHBase = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
@@ -53,39 +54,6 @@ final class SideBySideSuites {
         noteFailures("PerformanceEvaluation " + workload.command() + " × " + threads, comparison);
         Progress.say("PE %d/%d %s × %d threads: Basalt %s | HBase %s", step, steps, workload.command(), threads,
             comparison.basalt(), comparison.hbase());
-      }
-    }
-  }
-
-  /**
-   * Unmeasured runs of the workload on each server, so that what is measured after them is the servers' steady
-   * state, not how soon their JIT compilers reach the workload's code: a first round otherwise pays for compilation
-   * on the cores the client shares. A server whose compilers still took a good share of its CPU in a warm-up run
-   * gets another, up to the plan's limit; the report says which never settled.
-   */
-  private void warmUp(PeRunner pe, PeWorkload workload, int threads) throws IOException {
-    if (plan.peWarmupRowsPerThread() == 0) {
-      return;
-    }
-    String what = "PerformanceEvaluation " + workload.command() + " × " + threads;
-    for (ServerUnderTest server : List.of(basalt, hbase)) {
-      String runId = "pe-" + workload.command() + "-" + threads + "t-warmup-"
-          + server.name().toLowerCase(Locale.ROOT);
-      for (int run = 1; run <= plan.peWarmupRunsAtMost(); run++) {
-        PeRunner.Run warmup = pe.run(server, workload, threads, plan.peWarmupRowsPerThread(),
-            run == 1 ? runId : runId + "-" + run);
-        if (!warmup.measurement().ok()) {
-          results.note(what + " warm-up on " + server.name() + " failed: " + warmup.measurement().failure());
-          break;
-        }
-        double compiling = warmup.serverCompilerShare();
-        if (compiling < BenchmarkPlan.SETTLED_COMPILER_SHARE) {
-          break;
-        }
-        if (run == plan.peWarmupRunsAtMost() && plan.peWarmupRunsAtMost() > 1) {
-          results.note(String.format(Locale.ROOT, "%s: %s's JIT compilers still took %.0f %% of its CPU in the "
-              + "last of %d warm-up runs", what, server.name(), compiling * 100, run));
-        }
       }
     }
   }

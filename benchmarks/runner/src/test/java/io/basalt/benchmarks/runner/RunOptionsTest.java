@@ -73,6 +73,19 @@ class RunOptionsTest {
   }
 
   @Test
+  void theTlsRunTakesTheDefaultRunsPeSizes() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--tls", "--quick", "--rows", "500",
+        "--warmup-rows", "50", "--rounds", "3", "--server-cpus", "1", "--client-cpus", "0", "--update-docs"});
+
+    assertTrue(options.tls());
+    assertFalse(options.cluster());
+    assertEquals(BenchmarkPlan.quick().withPeRows(500).withPeWarmupRows(50).withRounds(3), options.plan());
+    assertEquals(List.of("taskset", "-c", "1"), options.cpus().serverLauncher());
+    assertTrue(options.updateDocs());
+    assertFalse(RunOptions.parse(new String[] {"--root", "/tmp"}).tls());
+  }
+
+  @Test
   void mistakesAreRefused() {
     for (List<String> args : List.of(List.of("--root", "/tmp", "--rows", "0"),
         List.of("--root", "/tmp", "--warmup-rows", "-1"), List.of("--root", "/tmp", "--warmup-runs", "0"),
@@ -83,7 +96,11 @@ class RunOptionsTest {
         List.of("--root", "/tmp", "--cluster", "--baseline-jar", "/tmp/old.jar"),
         List.of("--root", "/tmp", "--cluster", "--server-cpus", "1"),
         List.of("--root", "/tmp", "--baseline-jar", "/tmp/old.jar", "--update-docs"),
-        List.of("--root", "/tmp", "--cluster", "--failovers", "-1"))) {
+        List.of("--root", "/tmp", "--cluster", "--failovers", "-1"),
+        List.of("--root", "/tmp", "--tls", "--cluster"), List.of("--root", "/tmp", "--tls", "--baseline-jar", "/a.jar"),
+        List.of("--root", "/tmp", "--tls", "--suites", "pe"), List.of("--root", "/tmp", "--tls", "--launches", "3"),
+        List.of("--root", "/tmp", "--tls", "--ycsb-records", "10"),
+        List.of("--root", "/tmp", "--tls", "--failovers", "1"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           args.toString());
     }

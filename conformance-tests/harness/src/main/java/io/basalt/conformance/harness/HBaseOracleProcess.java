@@ -41,11 +41,20 @@ public final class HBaseOracleProcess implements AutoCloseable {
    * command line in the same process (such as {@code taskset -c 2-3}), so that the process stopped is HBase's.
    */
   public static HBaseOracleProcess launch(List<String> launcher, String logName) throws IOException {
+    return launch(launcher, logName, Map.of());
+  }
+
+  /**
+   * Launches HBase as {@link #launch(List, String)} does, with {@code siteProperties} added to its hbase-site.xml
+   * (taking the place of the harness's own value of a property they both name): TLS on its RPC ports, say.
+   */
+  public static HBaseOracleProcess launch(List<String> launcher, String logName, Map<String, String> siteProperties)
+      throws IOException {
     String classpath = oracleClasspath();
     Path home = Files.createTempDirectory("hbase-oracle-");
     Path conf = Files.createDirectories(home.resolve("conf"));
     int zookeeperPort = FreePorts.belowEphemeralRange();
-    Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort));
+    Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort, siteProperties));
     Path logDir = Files.createDirectories(Path.of("target", "hbase-oracle-logs"));
     Path log = logDir.resolve(logName + ".log").toAbsolutePath();
     Files.writeString(conf.resolve("log4j2.properties"), log4jProperties(log));
@@ -108,7 +117,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     BasaltServerExtension.deleteRecursively(home);
   }
 
-  private static String siteXml(Path home, int zookeeperPort) throws IOException {
+  private static String siteXml(Path home, int zookeeperPort, Map<String, String> extra) throws IOException {
     Map<String, String> site = new LinkedHashMap<>();
     site.put("hbase.cluster.distributed", "false");
     site.put("hbase.rootdir", home.resolve("root").toUri().toString());
@@ -130,6 +139,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     // Scanners a client abandons (after a failed scan) expire sooner, so their read points stop holding back what
     // compactions may drop; see SCANNER_LEASE_MILLIS.
     site.put("hbase.client.scanner.timeout.period", Long.toString(SCANNER_LEASE_MILLIS));
+    site.putAll(extra);
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
     site.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
         .append(value).append("</value></property>\n"));

@@ -55,7 +55,7 @@ final class AlternatingRounds {
         if (plan.warmupRowsPerThread() > 0) {
           for (ServerUnderTest server : List.of(first, second)) {
             PeRunner.Run warmup = pe.run(server, workload, threads, plan.warmupRowsPerThread(),
-                id + "-warmup-" + fileName(server));
+                id + "-warmup-" + server.fileName());
             if (!warmup.measurement().ok()) {
               results.note(what(workload, threads) + " warm-up on " + server.name() + " failed: "
                   + warmup.measurement().failure());
@@ -71,7 +71,7 @@ final class AlternatingRounds {
           List<ServerUnderTest> order = round % 2 == 1 ? List.of(first, second) : List.of(second, first);
           for (ServerUnderTest server : order) {
             PeRunner.Run run = pe.run(server, workload, threads, plan.rowsPerThread(),
-                id + "-r" + round + "-" + fileName(server));
+                id + "-r" + round + "-" + server.fileName());
             if (!run.measurement().ok()) {
               results.note(what(workload, threads) + " round " + round + " on " + server.name() + " failed: "
                   + run.measurement().failure());
@@ -98,9 +98,5 @@ final class AlternatingRounds {
 
   private static String what(PeWorkload workload, int threads) {
     return "PerformanceEvaluation " + workload.command() + " × " + threads;
-  }
-
-  private static String fileName(ServerUnderTest server) {
-    return server.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
   }
 }

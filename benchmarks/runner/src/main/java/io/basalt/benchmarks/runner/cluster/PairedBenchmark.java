@@ -9,6 +9,7 @@ import io.basalt.benchmarks.runner.report.PairedResults;
 import io.basalt.benchmarks.runner.report.PeakMemory;
 import io.basalt.benchmarks.runner.servers.BasaltClusterUnderTest;
 import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
+import io.basalt.benchmarks.runner.servers.ServerLogs;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +79,7 @@ public final class PairedBenchmark {
       results.idle("with no client, after the runs: " + IdleCpu.describe(singleNode,
           IdleCpu.millisPerSecond(singleNode, IDLE_WINDOW)) + ", " + IdleCpu.describe(cluster,
           IdleCpu.millisPerSecond(cluster, IDLE_WINDOW)) + " (each over " + IDLE_WINDOW.toSeconds() + " s)");
-      keepLog(singleNode, logs);
+      ServerLogs.keep(singleNode, logs);
       singleNode.close();
       running.remove(singleNode);
       if (plan.failovers() > 0) {
@@ -169,22 +170,12 @@ public final class PairedBenchmark {
   /** Keeps each server's log beside the clients' and stops it; a server that fails to stop does not keep the rest. */
   private static void stopAll(List<ServerUnderTest> servers, Path logs) {
     for (ServerUnderTest server : servers) {
-      keepLog(server, logs);
+      ServerLogs.keep(server, logs);
       try {
         server.close();
       } catch (Exception e) {
         Progress.say("Could not stop %s: %s", server.name(), e.getMessage());
       }
-    }
-  }
-
-  /** Copies what a server logged during the run beside the clients' logs. */
-  private static void keepLog(ServerUnderTest server, Path logs) {
-    Path copy = logs.resolve("server-" + server.name().replaceAll("[^A-Za-z0-9]+", "-") + ".log");
-    try {
-      Files.write(copy, server.logLines());
-    } catch (IOException e) {
-      Progress.say("Could not copy %s's log to %s: %s", server.name(), copy, e.getMessage());
     }
   }
 

@@ -64,6 +64,8 @@ public final class PeRunner {
     command.add(MAIN_CLASS);
     // Only the quorum, with each member's port, as an application that knows nothing else of a cluster.
     command.add("-Dhbase.zookeeper.quorum=" + server.zookeeperQuorum());
+    // And what the server asks of its clients besides: TLS with a client certificate, for one serving TLS only.
+    server.clientProperties().forEach((name, value) -> command.add("-D" + name + "=" + value));
     int operations = workload.rowsPerThread(rowsPerThread) * threads;
     command.addAll(List.of("--nomapred", "--valueSize=" + VALUE_SIZE, "--latency", "--autoFlush=true",
         "--rows=" + workload.rowsPerThread(rowsPerThread), workload.command(), Integer.toString(threads)));

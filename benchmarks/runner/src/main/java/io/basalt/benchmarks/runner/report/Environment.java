@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 
 /** What a run ran on and with: the machine (cores, memory, CPU model), the OS, Java and every versioned piece. */
@@ -26,6 +27,12 @@ public record Environment(int cores, long memoryBytes, String cpuModel, String o
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         versions.getProperty("basalt"), commit, versions.getProperty("hbase"), versions.getProperty("ycsb"),
         versions.getProperty("jmh"));
+  }
+
+  /** The machine as the reports' first line states it: "2 cores (CPU model), 23.5 GiB memory, Linux 6.1". */
+  public String machine() {
+    return String.format(Locale.ROOT, "%d cores (%s), %.1f GiB memory, %s", cores, cpuModel,
+        memoryBytes / (double) (1L << 30), os);
   }
 
   private static long readMemoryBytes() {

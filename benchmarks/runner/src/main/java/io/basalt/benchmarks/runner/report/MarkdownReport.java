@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
 
 /** Renders a run's results as the markdown that goes to the results directory and into docs/benchmarks.md. */
 public final class MarkdownReport {
@@ -32,11 +31,9 @@ public final class MarkdownReport {
     text.append("### Run of ").append(results.started().format(DateTimeFormatter.ISO_LOCAL_DATE))
         .append(" (").append(results.mode()).append(" mode)\n\n");
     if (results.mode().equals("quick")) {
-      text.append("**A quick run: small sizes and short durations, fit only to check that the pipeline works. Do "
-          + "not read performance from it.**\n\n");
+      text.append(Format.QUICK_RUN_WARNING).append("\n\n");
     }
-    text.append(String.format(Locale.ROOT, "- Machine: %d cores (%s), %.1f GiB memory, %s%n", env.cores(),
-        env.cpuModel(), env.memoryBytes() / (double) (1L << 30), env.os()));
+    text.append("- Machine: ").append(env.machine()).append('\n');
     text.append("- Java: ").append(env.java()).append('\n');
     text.append("- Basalt ").append(env.basalt()).append(" (commit ").append(env.commit()).append("), HBase ")
         .append(env.hbase()).append(" standalone, PerformanceEvaluation from hbase-mapreduce ").append(env.hbase())

@@ -31,11 +31,9 @@ public final class PairedReport {
         .append(results.started().format(DateTimeFormatter.ISO_LOCAL_DATE)).append(" (").append(results.mode())
         .append(" mode)\n\n");
     if (results.mode().equals("quick")) {
-      text.append("**A quick run: small sizes and short durations, fit only to check that the pipeline works. Do "
-          + "not read performance from it.**\n\n");
+      text.append(Format.QUICK_RUN_WARNING).append("\n\n");
     }
-    text.append(String.format(Locale.ROOT, "- Machine: %d cores (%s), %.1f GiB memory, %s%n", env.cores(),
-        env.cpuModel(), env.memoryBytes() / (double) (1L << 30), env.os()));
+    text.append("- Machine: ").append(env.machine()).append('\n');
     text.append("- Java: ").append(env.java()).append('\n');
     text.append("- Basalt ").append(env.basalt()).append(" (commit ").append(env.commit())
         .append("), PerformanceEvaluation from hbase-mapreduce ").append(env.hbase()).append('\n');
@@ -78,22 +76,15 @@ public final class PairedReport {
     for (PairedRounds row : results.rounds()) {
       Measurement a = row.firstMedian();
       Measurement b = row.secondMedian();
-      table.row(row.workload(), Integer.toString(row.threads()), Format.rate(a), range(row.first()), Format.rate(b),
-          range(row.second()), Format.ratio(row.throughputRatio()), Format.micros(a, a.p50Micros()),
-          Format.micros(a, a.p99Micros()), Format.micros(b, b.p50Micros()), Format.micros(b, b.p99Micros()),
+      table.row(row.workload(), Integer.toString(row.threads()), Format.rate(a), Format.range(row.first()),
+          Format.rate(b), Format.range(row.second()), Format.ratio(row.throughputRatio()),
+          Format.micros(a, a.p50Micros()), Format.micros(a, a.p99Micros()), Format.micros(b, b.p50Micros()),
+          Format.micros(b, b.p99Micros()),
           Format.optional(a.serverCpuPerOp()) + " / " + Format.optional(b.serverCpuPerOp()),
           Format.ratio(row.cpuRatio()), Format.number(row.firstCpuWithoutCompiling()) + " / "
               + Format.number(row.secondCpuWithoutCompiling()), byProcess(row.secondProcessesBusiestFirst()));
     }
     text.append(table.render());
-  }
-
-  private static String range(List<Measurement> rounds) {
-    double[] range = PairedRounds.throughputRange(rounds);
-    if (Double.isNaN(range[0]) || rounds.size() < 2) {
-      return "–";
-    }
-    return Format.number(range[0]) + "–" + Format.number(range[1]);
   }
 
   private static String byProcess(List<Double> busiestFirst) {

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,11 +28,14 @@ public final class BasaltUnderTest implements ServerUnderTest {
   private final String name;
   private final BasaltProcess process;
   private final Duration launchToFirstPut;
+  private final Map<String, String> clientProperties;
 
-  private BasaltUnderTest(String name, BasaltProcess process, Duration launchToFirstPut) {
+  private BasaltUnderTest(String name, BasaltProcess process, Duration launchToFirstPut,
+      Map<String, String> clientProperties) {
     this.name = name;
     this.process = process;
     this.launchToFirstPut = launchToFirstPut;
+    this.clientProperties = Collections.unmodifiableMap(new LinkedHashMap<>(clientProperties));
   }
 
   /**
@@ -42,7 +47,7 @@ public final class BasaltUnderTest implements ServerUnderTest {
     BasaltProcess process = BasaltProcess.startWithJvmOptions(List.of("-XX:ArchiveClassesAtExit=" + archive),
         dataDir, "benchmark-basalt-rehearsal");
     try {
-      awaitFirstPut(process);
+      awaitFirstPut(process, Map.of());
     } finally {
       process.close();
     }
@@ -58,19 +63,31 @@ public final class BasaltUnderTest implements ServerUnderTest {
    */
   public static BasaltUnderTest start(Path dataDir, Path archive, String logName, List<String> launcher)
       throws IOException, InterruptedException {
+    return start("Basalt", dataDir, archive, logName, launcher, Map.of(), Map.of());
+  }
+
+  /**
+   * Launches Basalt as {@link #start(Path, Path, String, List)} does, named {@code name} in reports, with
+   * {@code siteProperties} added to its site file (TLS on its RPC port, say); {@code clientProperties} are what a
+   * client then needs besides the quorum, for the first put and for every benchmark client.
+   */
+  public static BasaltUnderTest start(String name, Path dataDir, Path archive, String logName,
+      List<String> launcher, Map<String, String> siteProperties, Map<String, String> clientProperties)
+      throws IOException, InterruptedException {
     List<String> classSharing = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
         "-Xlog:cds+dynamic=off");
-    Path config = memoryLike(dataDir.resolveSibling("basalt-benchmark-site.xml"));
+    // One site file per data directory: several servers may run side by side.
+    Path config = memoryLike(dataDir.resolveSibling(dataDir.getFileName() + "-site.xml"), siteProperties);
     long launched = System.nanoTime();
     BasaltProcess process = BasaltProcess.startWith(launcher, classSharing, dataDir, logName,
         "--config", config.toString());
     try {
-      awaitFirstPut(process);
+      awaitFirstPut(process, clientProperties);
     } catch (IOException | InterruptedException e) {
       process.kill();
       throw e;
     }
-    return new BasaltUnderTest("Basalt", process, Duration.ofNanos(System.nanoTime() - launched));
+    return new BasaltUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched), clientProperties);
   }
 
   /**
@@ -83,12 +100,12 @@ public final class BasaltUnderTest implements ServerUnderTest {
     long launched = System.nanoTime();
     BasaltProcess process = jar == null ? BasaltProcess.start(dataDir, logName) : startFromJar(jar, dataDir, logName);
     try {
-      awaitFirstPut(process);
+      awaitFirstPut(process, Map.of());
     } catch (IOException | InterruptedException e) {
       process.kill();
       throw e;
     }
-    return new BasaltUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched));
+    return new BasaltUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched), Map.of());
   }
 
   /**
@@ -112,17 +129,22 @@ public final class BasaltUnderTest implements ServerUnderTest {
   /**
    * A config file giving Basalt the block cache and memtable memory HBase gives itself: HBase 2.6 keeps 40 % of
    * its heap for cached blocks ({@code hfile.block.cache.size}) and 40 % for memstores
-   * ({@code hbase.regionserver.global.memstore.size}), and the harness runs it with a 2 GiB heap.
+   * ({@code hbase.regionserver.global.memstore.size}), and the harness runs it with a 2 GiB heap; then
+   * {@code extra}.
    */
-  static Path memoryLike(Path file) throws IOException {
+  static Path memoryLike(Path file, Map<String, String> extra) throws IOException {
     String hbaseShare = Long.toString((long) (HBASE_HEAP_BYTES * 0.4));
-    return SiteFileWriter.write(file, Map.of("basalt.rocksdb.block.cache.bytes", hbaseShare,
-        "basalt.rocksdb.memtable.budget.bytes", hbaseShare));
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("basalt.rocksdb.block.cache.bytes", hbaseShare);
+    properties.put("basalt.rocksdb.memtable.budget.bytes", hbaseShare);
+    properties.putAll(extra);
+    return SiteFileWriter.write(file, properties);
   }
 
-  private static void awaitFirstPut(BasaltProcess process) throws IOException, InterruptedException {
-    FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration(process.zookeeperHost(), process.zookeeperPort()),
-        process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
+  private static void awaitFirstPut(BasaltProcess process, Map<String, String> clientProperties)
+      throws IOException, InterruptedException {
+    FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration(process.zookeeperHost(), process.zookeeperPort(),
+        clientProperties), process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
   }
 
   @Override
@@ -143,6 +165,11 @@ public final class BasaltUnderTest implements ServerUnderTest {
   @Override
   public int zookeeperPort() {
     return process.zookeeperPort();
+  }
+
+  @Override
+  public Map<String, String> clientProperties() {
+    return clientProperties;
   }
 
   @Override

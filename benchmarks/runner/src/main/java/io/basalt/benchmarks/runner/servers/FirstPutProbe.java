@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner.servers;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -29,22 +30,23 @@ public final class FirstPutProbe {
 
   /** Client settings for a server's ZooKeeper registry. */
   public static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort) {
+    return clientConfiguration(zookeeperHost, zookeeperPort, Map.of());
+  }
+
+  /** Client settings for a server's ZooKeeper registry, with {@code extra} (TLS properties, say) on top. */
+  public static Configuration clientConfiguration(String zookeeperHost, int zookeeperPort,
+      Map<String, String> extra) {
     Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.zookeeper.quorum", zookeeperHost);
     conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
+    extra.forEach(conf::set);
     return conf;
   }
 
   /** Blocks until a put is acknowledged; fails when {@code alive} turns false or the deadline passes. */
   public static void awaitFirstPut(Configuration conf, BooleanSupplier alive, Duration timeout,
       String log) throws IOException, InterruptedException {
-    Configuration probing = new Configuration(conf);
-    probing.setInt("hbase.client.retries.number", 1);
-    probing.setInt("hbase.client.pause", 50);
-    probing.setInt("hbase.client.operation.timeout", 5_000);
-    probing.setInt("hbase.rpc.timeout", 5_000);
-    probing.setInt("zookeeper.recovery.retry", 0);
-    probing.setInt("zookeeper.session.timeout", 5_000);
+    Configuration probing = failingFast(conf);
     long deadline = System.nanoTime() + timeout.toNanos();
     IOException last = null;
     while (System.nanoTime() < deadline) {
@@ -60,6 +62,18 @@ public final class FirstPutProbe {
       }
     }
     throw new IOException("no put was acknowledged within " + timeout.toSeconds() + " s; see " + log, last);
+  }
+
+  /** The same client settings, giving up after one attempt of at most a few seconds instead of retrying. */
+  public static Configuration failingFast(Configuration conf) {
+    Configuration probing = new Configuration(conf);
+    probing.setInt("hbase.client.retries.number", 1);
+    probing.setInt("hbase.client.pause", 50);
+    probing.setInt("hbase.client.operation.timeout", 5_000);
+    probing.setInt("hbase.rpc.timeout", 5_000);
+    probing.setInt("zookeeper.recovery.retry", 0);
+    probing.setInt("zookeeper.session.timeout", 5_000);
+    return probing;
   }
 
   private static void putOnce(Configuration conf) throws IOException {

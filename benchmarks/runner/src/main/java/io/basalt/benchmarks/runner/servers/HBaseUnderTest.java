@@ -3,7 +3,10 @@ package io.basalt.benchmarks.runner.servers;
 import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Real HBase 2.6.4 as the conformance harness launches it: a standalone HMaster (ZooKeeper, master and region server
@@ -12,12 +15,17 @@ import java.util.List;
 public final class HBaseUnderTest implements ServerUnderTest {
   private static final Duration FIRST_PUT_TIMEOUT = Duration.ofMinutes(4);
 
+  private final String name;
   private final HBaseOracleProcess process;
   private final Duration launchToFirstPut;
+  private final Map<String, String> clientProperties;
 
-  private HBaseUnderTest(HBaseOracleProcess process, Duration launchToFirstPut) {
+  private HBaseUnderTest(String name, HBaseOracleProcess process, Duration launchToFirstPut,
+      Map<String, String> clientProperties) {
+    this.name = name;
     this.process = process;
     this.launchToFirstPut = launchToFirstPut;
+    this.clientProperties = Collections.unmodifiableMap(new LinkedHashMap<>(clientProperties));
   }
 
   /**
@@ -25,21 +33,37 @@ public final class HBaseUnderTest implements ServerUnderTest {
    * {@code logName}, and times it to the first acknowledged put.
    */
   public static HBaseUnderTest start(String logName, List<String> launcher) throws IOException, InterruptedException {
+    return start("HBase", logName, launcher, Map.of(), Map.of());
+  }
+
+  /**
+   * Launches HBase as {@link #start(String, List)} does, named {@code name} in reports, with
+   * {@code siteProperties} added to its hbase-site.xml (TLS on its RPC ports, say); {@code clientProperties} are
+   * what a client then needs besides the quorum, for the first put and for every benchmark client.
+   */
+  public static HBaseUnderTest start(String name, String logName, List<String> launcher,
+      Map<String, String> siteProperties, Map<String, String> clientProperties)
+      throws IOException, InterruptedException {
     long launched = System.nanoTime();
-    HBaseOracleProcess process = HBaseOracleProcess.launch(launcher, logName);
+    HBaseOracleProcess process = HBaseOracleProcess.launch(launcher, logName, siteProperties);
     try {
-      FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration("127.0.0.1", process.zookeeperPort()),
-          process::isAlive, FIRST_PUT_TIMEOUT, process.log().toString());
+      FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration("127.0.0.1", process.zookeeperPort(),
+          clientProperties), process::isAlive, FIRST_PUT_TIMEOUT, process.log().toString());
     } catch (IOException | InterruptedException e) {
       process.close();
       throw e;
     }
-    return new HBaseUnderTest(process, Duration.ofNanos(System.nanoTime() - launched));
+    return new HBaseUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched), clientProperties);
   }
 
   @Override
   public String name() {
-    return "HBase";
+    return name;
+  }
+
+  @Override
+  public Map<String, String> clientProperties() {
+    return clientProperties;
   }
 
   @Override

@@ -3,11 +3,18 @@ package io.basalt.benchmarks.runner.servers;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** A running server the benchmark clients are pointed at: Basalt, real HBase, or a cluster of Basalt nodes. */
 public interface ServerUnderTest extends AutoCloseable {
   /** How reports name it. */
   String name();
+
+  /** Its name as a part of a log file's name: "basalt", "hbase-tls", "3-node-cluster". */
+  default String fileName() {
+    return name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+  }
 
   /** The process id of the server JVM (of its first node, for a cluster: see {@link #pids}). */
   long pid();
@@ -28,6 +35,14 @@ public interface ServerUnderTest extends AutoCloseable {
    */
   default String zookeeperQuorum() {
     return zookeeperHost() + ":" + zookeeperPort();
+  }
+
+  /**
+   * What a stock client sets besides the quorum to be served: nothing for a plaintext server; for one serving TLS
+   * only, the client's TLS properties (its trust store and its own certificate).
+   */
+  default Map<String, String> clientProperties() {
+    return Map.of();
   }
 
   /** From process launch to the first put a stock client saw acknowledged. */

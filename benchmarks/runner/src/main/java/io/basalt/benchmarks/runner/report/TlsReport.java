@@ -1,0 +1,109 @@
+package io.basalt.benchmarks.runner.report;
+
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders a TLS run ({@code bin/benchmark --tls}) as markdown: each server plaintext and with TLS per workload,
+ * then what TLS cost each server in percent.
+ */
+public final class TlsReport {
+  private TlsReport() {}
+
+  public static String render(TlsResults results) {
+    StringBuilder text = new StringBuilder();
+    heading(text, results);
+    if (!results.comparisons().isEmpty()) {
+      servers(text, results);
+      cost(text, results);
+    }
+    if (!results.notes().isEmpty()) {
+      text.append("\n#### Notes\n\n");
+      results.notes().forEach(note -> text.append("- ").append(note).append('\n'));
+    }
+    return text.toString();
+  }
+
+  private static void heading(StringBuilder text, TlsResults results) {
+    Environment env = results.environment();
+    text.append("### TLS against plaintext, Basalt and HBase ").append(env.hbase()).append(", run of ")
+        .append(results.started().format(DateTimeFormatter.ISO_LOCAL_DATE)).append(" (").append(results.mode())
+        .append(" mode)\n\n");
+    if (results.mode().equals("quick")) {
+      text.append(Format.QUICK_RUN_WARNING).append("\n\n");
+    }
+    text.append("- Machine: ").append(env.machine()).append('\n');
+    text.append("- Java: ").append(env.java()).append('\n');
+    text.append("- Basalt ").append(env.basalt()).append(" (commit ").append(env.commit()).append("), HBase ")
+        .append(env.hbase()).append(" standalone, PerformanceEvaluation from hbase-mapreduce ").append(env.hbase())
+        .append('\n');
+    results.planDescription().forEach(line -> text.append("- ").append(line).append('\n'));
+    if (!results.loads().isEmpty()) {
+      text.append("- Load average (1, 5, 15 min; from /proc/loadavg): ").append(String.join("; ", results.loads()))
+          .append('\n');
+    }
+    text.append("- Started ").append(results.started().truncatedTo(ChronoUnit.SECONDS)
+        .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+    if (results.elapsed() != null) {
+      text.append(", took ").append(results.elapsed().toMinutes()).append(" min");
+    }
+    text.append('\n');
+  }
+
+  private static void servers(StringBuilder text, TlsResults results) {
+    text.append("\n#### Each server, plaintext and with TLS\n\n");
+    text.append("Throughput in operations per second (all client threads together): the median of the rounds, "
+        + "then the lowest and highest round, which is the run-to-run noise. Latency in µs (each the median over "
+        + "the rounds of the mean of the threads' medians and of the highest thread's p99). Client CPU is the PE "
+        + "client's share of the CPU time client and server used, its JVM's start included; server CPU is the "
+        + "server process's CPU time over the operations the client made.\n\n");
+    MarkdownTable table = new MarkdownTable("Workload", "Threads", "Server", "ops/s", "range", "p50", "p99",
+        "Client CPU", "Server CPU µs/op");
+    for (TlsComparison comparison : results.comparisons()) {
+      for (PlainAndTls system : comparison.systems()) {
+        row(table, comparison, system.system(), system.plain());
+        row(table, comparison, system.system() + " TLS", system.tls());
+      }
+    }
+    text.append(table.render());
+  }
+
+  private static void row(MarkdownTable table, TlsComparison comparison, String server,
+      List<Measurement> rounds) {
+    Measurement median = Measurement.median(rounds);
+    table.row(comparison.workload(), Integer.toString(comparison.threads()), server, Format.rate(median),
+        Format.range(rounds), Format.micros(median, median.p50Micros()), Format.micros(median, median.p99Micros()),
+        Format.share(median.clientShare()), Format.optional(median.serverCpuPerOp()));
+  }
+
+  private static void cost(StringBuilder text, TlsResults results) {
+    text.append("\n#### What TLS cost\n\n");
+    text.append("Each server with TLS against itself in plaintext, in percent of its plaintext figure, from the "
+        + "medians above: throughput lost, and median latency, p99 latency and server CPU per operation added "
+        + "(positive: TLS did worse). The span is the throughput lost that the rounds' ranges allow, from the best "
+        + "TLS round against the worst plaintext one to the other way round (with fewer than two rounds, none): "
+        + "when it holds 0, this run cannot tell TLS's cost from its noise.\n\n");
+    List<String> header = new ArrayList<>(List.of("Workload", "Threads"));
+    for (PlainAndTls system : results.comparisons().get(0).systems()) {
+      String name = system.system();
+      header.addAll(List.of(name + " throughput lost", "span", name + " p50 added", name + " p99 added",
+          name + " server CPU/op added"));
+    }
+    MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
+    for (TlsComparison comparison : results.comparisons()) {
+      List<String> cells = new ArrayList<>(List.of(comparison.workload(),
+          Integer.toString(comparison.threads())));
+      for (PlainAndTls system : comparison.systems()) {
+        double[] span = system.throughputLostSpan();
+        cells.addAll(List.of(Format.percent(system.throughputLost()),
+            Double.isNaN(span[0]) ? "–" : Format.percent(span[0]) + " to " + Format.percent(span[1]),
+            Format.percent(system.p50Added()), Format.percent(system.p99Added()),
+            Format.percent(system.serverCpuAdded())));
+      }
+      table.row(cells.toArray(String[]::new));
+    }
+    text.append(table.render());
+  }
+}
