@@ -75,15 +75,15 @@ public final class ServerTls implements AutoCloseable {
   }
 
   /**
-   * The info port's HTTPS, or null when {@code hbase.ssl.enabled} is false: the RPC port's key store, no client
-   * certificates (browsers and health checks have none), no plaintext.
+   * The info port's HTTPS, or null when {@code hbase.ssl.enabled} is false: the RPC port's key store (reloaded as
+   * the RPC port's is), no client certificates (browsers and health checks have none), no plaintext.
    */
   public static ServerTls forHttps(BasaltConfig config) throws ConfigException {
     if (!config.bool(Settings.HTTPS_ENABLED)) {
       return null;
     }
-    return new ServerTls("info", hadoopConfiguration(config, Map.of(Settings.TLS_CLIENT_AUTH.key(), "NONE",
-        Settings.TLS_CERT_RELOAD.key(), "false")), false, config.positiveInt(Settings.TLS_WRAP_SIZE));
+    return new ServerTls("info", hadoopConfiguration(config, Map.of(Settings.TLS_CLIENT_AUTH.key(), "NONE")), false,
+        config.positiveInt(Settings.TLS_WRAP_SIZE));
   }
 
   /**
