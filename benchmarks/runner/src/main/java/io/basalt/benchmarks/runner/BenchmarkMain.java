@@ -93,12 +93,9 @@ public final class BenchmarkMain {
     results.finished(Duration.between(started, ZonedDateTime.now()));
 
     String markdown = MarkdownReport.render(results);
-    Path report = files.results().resolve("benchmarks-" + stamp + ".md");
-    Files.writeString(report, markdown, StandardCharsets.UTF_8);
-    Files.writeString(files.results().resolve("latest.md"), markdown, StandardCharsets.UTF_8);
+    Path report = DocsMarkers.writeReport(markdown, files.results(), "benchmarks-" + stamp + ".md", "latest.md");
     if (options.updateDocs()) {
-      String document = Files.readString(files.docs(), StandardCharsets.UTF_8);
-      Files.writeString(files.docs(), DocsMarkers.replace(document, markdown), StandardCharsets.UTF_8);
+      DocsMarkers.replaceIn(files.docs(), DocsMarkers.BEGIN, DocsMarkers.END, markdown);
       Progress.say("Updated %s", files.docs());
     }
     return report;

@@ -12,7 +12,6 @@ import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
 import io.basalt.benchmarks.runner.servers.ServerLogs;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,7 +96,7 @@ public final class PairedBenchmark {
         results.load("after the failovers " + LoadAverage.read());
       }
     } finally {
-      stopAll(running, logs);
+      ServerLogs.keepAndStop(running, logs);
       deleteRecursively(single);
       deleteRecursively(nodes);
     }
@@ -128,7 +127,7 @@ public final class PairedBenchmark {
       new AlternatingRounds(baseline, current, plan, results).run(peRunner(paths, plan, logs, running));
       results.load("at the end " + LoadAverage.read());
     } finally {
-      stopAll(running, logs);
+      ServerLogs.keepAndStop(running, logs);
       deleteRecursively(before);
       deleteRecursively(after);
     }
@@ -155,28 +154,13 @@ public final class PairedBenchmark {
       boolean updateDocs) throws IOException {
     results.finished(Duration.between(started, ZonedDateTime.now()));
     String markdown = PairedReport.render(results);
-    Path report = paths.results().resolve(suite + "-" + stamp(started) + ".md");
-    Files.writeString(report, markdown, StandardCharsets.UTF_8);
-    Files.writeString(paths.results().resolve(suite + "-latest.md"), markdown, StandardCharsets.UTF_8);
+    Path report = DocsMarkers.writeReport(markdown, paths.results(), suite + "-" + stamp(started) + ".md",
+        suite + "-latest.md");
     if (updateDocs) {
-      String document = Files.readString(paths.docs(), StandardCharsets.UTF_8);
-      Files.writeString(paths.docs(), DocsMarkers.replace(document, DOCS_BEGIN, DOCS_END, markdown),
-          StandardCharsets.UTF_8);
+      DocsMarkers.replaceIn(paths.docs(), DOCS_BEGIN, DOCS_END, markdown);
       Progress.say("Updated %s", paths.docs());
     }
     return report;
-  }
-
-  /** Keeps each server's log beside the clients' and stops it; a server that fails to stop does not keep the rest. */
-  private static void stopAll(List<ServerUnderTest> servers, Path logs) {
-    for (ServerUnderTest server : servers) {
-      ServerLogs.keep(server, logs);
-      try {
-        server.close();
-      } catch (Exception e) {
-        Progress.say("Could not stop %s: %s", server.name(), e.getMessage());
-      }
-    }
   }
 
   private static void deleteRecursively(Path directory) throws IOException {

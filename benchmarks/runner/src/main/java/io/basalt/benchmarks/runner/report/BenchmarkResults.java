@@ -8,26 +8,16 @@ import java.util.List;
 import java.util.Map;
 
 /** Everything one benchmark run measured, gathered as the suites finish, for the report. */
-public final class BenchmarkResults {
-  /** The plan's sizes as the report states them, e.g. "PE: 2,000 rows per thread". */
-  private final List<String> planDescription;
-  private final String mode;
-  private final Environment environment;
-  private final ZonedDateTime started;
+public final class BenchmarkResults extends RunResults {
   private final Map<String, List<Duration>> launchToFirstPut = new LinkedHashMap<>();
   private final PeakMemory memory;
   private final List<Comparison> performanceEvaluation = new ArrayList<>();
   private final List<Comparison> ycsb = new ArrayList<>();
   private final List<CeilingComparison> ceiling = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private Duration elapsed;
 
   public BenchmarkResults(String mode, List<String> planDescription, Environment environment, ZonedDateTime started,
       PeakMemory memory) {
-    this.mode = mode;
-    this.planDescription = List.copyOf(planDescription);
-    this.environment = environment;
-    this.started = started;
+    super(mode, planDescription, environment, started);
     this.memory = memory;
   }
 
@@ -46,35 +36,6 @@ public final class BenchmarkResults {
 
   public void addCeiling(CeilingComparison comparison) {
     ceiling.add(comparison);
-  }
-
-  /** A remark the reader needs, such as a run that failed or a suite that was left out. */
-  public void note(String note) {
-    notes.add(note);
-  }
-
-  public void finished(Duration elapsed) {
-    this.elapsed = elapsed;
-  }
-
-  public String mode() {
-    return mode;
-  }
-
-  public List<String> planDescription() {
-    return planDescription;
-  }
-
-  public Environment environment() {
-    return environment;
-  }
-
-  public ZonedDateTime started() {
-    return started;
-  }
-
-  public Duration elapsed() {
-    return elapsed;
   }
 
   /** The median of the server's timed launches, or null when it was never launched. */
@@ -107,9 +68,5 @@ public final class BenchmarkResults {
 
   public List<CeilingComparison> ceiling() {
     return ceiling;
-  }
-
-  public List<String> notes() {
-    return notes;
   }
 }

@@ -1,6 +1,14 @@
 package io.basalt.benchmarks.runner.report;
 
-/** Replaces the generated part of docs/benchmarks.md: everything between its two marker comments. */
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where a run's report goes: the results directory, and the generated part of docs/benchmarks.md, everything
+ * between a kind of run's two marker comments.
+ */
 public final class DocsMarkers {
   public static final String BEGIN = "<!-- benchmark-results:begin (written by bin/benchmark --update-docs) -->";
   public static final String END = "<!-- benchmark-results:end -->";
@@ -10,6 +18,25 @@ public final class DocsMarkers {
   /** The document with the text between the markers replaced by {@code generated}; the markers stay. */
   public static String replace(String document, String generated) {
     return replace(document, BEGIN, END, generated);
+  }
+
+  /** Rewrites the file {@code docs} with the text between the two markers replaced by {@code generated}. */
+  public static void replaceIn(Path docs, String beginMarker, String endMarker, String generated)
+      throws IOException {
+    String document = Files.readString(docs, StandardCharsets.UTF_8);
+    Files.writeString(docs, replace(document, beginMarker, endMarker, generated), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes a run's report as {@code datedName} under {@code results}, and again as {@code latestName}, the copy a
+   * reader finds without knowing when the run was; returns the dated file.
+   */
+  public static Path writeReport(String markdown, Path results, String datedName, String latestName)
+      throws IOException {
+    Path report = results.resolve(datedName);
+    Files.writeString(report, markdown, StandardCharsets.UTF_8);
+    Files.writeString(results.resolve(latestName), markdown, StandardCharsets.UTF_8);
+    return report;
   }
 
   /** The document with the text between the markers {@code begin} and {@code end} replaced; the markers stay. */

@@ -19,10 +19,7 @@ public final class MarkdownReport {
     performanceEvaluation(text, results);
     ycsb(text, results);
     ceiling(text, results);
-    if (!results.notes().isEmpty()) {
-      text.append("\n### Notes\n\n");
-      results.notes().forEach(note -> text.append("- ").append(note).append('\n'));
-    }
+    RunSections.notes(text, "### Notes", results);
     return text.toString();
   }
 

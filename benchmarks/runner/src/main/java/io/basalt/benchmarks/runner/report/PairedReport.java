@@ -18,23 +18,13 @@ public final class PairedReport {
     heading(text, results);
     workloads(text, results);
     failover(text, results);
-    if (!results.notes().isEmpty()) {
-      text.append("\n#### Notes\n\n");
-      results.notes().forEach(note -> text.append("- ").append(note).append('\n'));
-    }
+    RunSections.notes(text, "#### Notes", results);
     return text.toString();
   }
 
   private static void heading(StringBuilder text, PairedResults results) {
     Environment env = results.environment();
-    text.append("### ").append(results.title()).append(", run of ")
-        .append(results.started().format(DateTimeFormatter.ISO_LOCAL_DATE)).append(" (").append(results.mode())
-        .append(" mode)\n\n");
-    if (results.mode().equals("quick")) {
-      text.append(Format.QUICK_RUN_WARNING).append("\n\n");
-    }
-    text.append("- Machine: ").append(env.machine()).append('\n');
-    text.append("- Java: ").append(env.java()).append('\n');
+    RunSections.heading(text, results.title(), results);
     text.append("- Basalt ").append(env.basalt()).append(" (commit ").append(env.commit())
         .append("), PerformanceEvaluation from hbase-mapreduce ").append(env.hbase()).append('\n');
     text.append("- Compared: ").append(results.firstName()).append(" and ").append(results.secondName())

@@ -18,7 +18,6 @@ import io.basalt.benchmarks.runner.servers.ServerLogs;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -88,7 +87,7 @@ public final class TlsBenchmark {
           new TlsRounds.Pair("HBase", hbase, hbaseTls)), plan, results).run(pe);
       Progress.say("Stopping the servers");
     } finally {
-      stopAll(running, logs);
+      ServerLogs.keepAndStop(running, logs);
       for (Path directory : scratch) {
         BasaltServerExtension.deleteRecursively(directory);
       }
@@ -124,27 +123,11 @@ public final class TlsBenchmark {
   private static Path report(TlsResults results, ProjectFiles files, String stamp, boolean updateDocs)
       throws IOException {
     String markdown = TlsReport.render(results);
-    Path report = files.results().resolve("tls-" + stamp + ".md");
-    Files.writeString(report, markdown, StandardCharsets.UTF_8);
-    Files.writeString(files.results().resolve("tls-latest.md"), markdown, StandardCharsets.UTF_8);
+    Path report = DocsMarkers.writeReport(markdown, files.results(), "tls-" + stamp + ".md", "tls-latest.md");
     if (updateDocs) {
-      String document = Files.readString(files.docs(), StandardCharsets.UTF_8);
-      Files.writeString(files.docs(), DocsMarkers.replace(document, DOCS_BEGIN, DOCS_END, markdown),
-          StandardCharsets.UTF_8);
+      DocsMarkers.replaceIn(files.docs(), DOCS_BEGIN, DOCS_END, markdown);
       Progress.say("Updated %s", files.docs());
     }
     return report;
-  }
-
-  /** Keeps each server's log beside the clients' and stops it; a server that fails to stop does not keep the rest. */
-  private static void stopAll(List<ServerUnderTest> servers, Path logs) {
-    for (ServerUnderTest server : servers) {
-      ServerLogs.keep(server, logs);
-      try {
-        server.close();
-      } catch (IOException | RuntimeException e) {
-        Progress.say("Could not stop %s: %s", server.name(), e.getMessage());
-      }
-    }
   }
 }
