@@ -1,4 +1,4 @@
-package io.basalt.conformance.client30;
+package io.basalt.conformance.tls;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,9 +34,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * hbase-client 3.0.0-beta-1 with {@code hbase.client.netty.tls.enabled} against a TLS-only port requiring client
+ * The module's stock client with {@code hbase.client.netty.tls.enabled} against a TLS-only port requiring client
  * certificates, through the registry this run uses ({@code basalt.conformance.registry}): with the RPC registry
- * even the bootstrap call asking for the cluster id is made over TLS. A plaintext client is refused.
+ * even the bootstrap call asking for the cluster id is made over TLS. A plaintext client is refused. Run by the
+ * modules of clients that have TLS (hbase-client 3.0, hbase-shaded-client 2.6); hbase-client 2.6 has the security
+ * module's tests.
  */
 class TlsTest {
   private static final String PASSWORD = "tls-test-password";
@@ -57,8 +59,8 @@ class TlsTest {
         keyStore(ca.issue("localhost", LOOPBACK, Duration.ofDays(1)), "server"), trust, StoreType.PKCS12,
         PASSWORD));
     site.put("hbase.server.netty.tls.supportplaintext", "false");
-    basalt = BasaltProcess.start(dir.resolve("data"), "tls-client-3.0-"
-        + System.getProperty("basalt.conformance.registry", "zookeeper"), "--config",
+    basalt = BasaltProcess.start(dir.resolve("data"), "tls-" + System.getProperty("basalt.conformance.column",
+        "client"), "--config",
         SiteFileWriter.write(dir.resolve("site.xml"), site).toString());
     clientTls = HBaseTlsProperties.client(keyStore(ca.issue("alice", LOOPBACK, Duration.ofDays(1)), "client"),
         trust, StoreType.PKCS12, PASSWORD);
