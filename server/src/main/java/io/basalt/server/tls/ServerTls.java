@@ -41,7 +41,7 @@ public final class ServerTls implements AutoCloseable {
   private final String port;
   private final Configuration conf;
   private final boolean plaintextAccepted;
-  private final boolean reverseDns;
+  private final boolean lookUpPeerName;
   private final int wrapSize;
   private final AtomicReference<SslContext> context = new AtomicReference<>();
   private final AtomicReference<FileChangeWatcher> keyStoreWatcher = new AtomicReference<>();
@@ -52,7 +52,11 @@ public final class ServerTls implements AutoCloseable {
     this.port = port;
     this.conf = conf;
     this.plaintextAccepted = plaintextAccepted;
-    this.reverseDns = conf.getBoolean(Settings.TLS_REVERSE_DNS.key(), true);
+    // The peer's name is looked up only where a client certificate's names will be checked against it: the lookup
+    // blocks the I/O thread accepting the connection, as it does in HBase, where HBase looks it up regardless.
+    this.lookUpPeerName = conf.getBoolean(Settings.TLS_REVERSE_DNS.key(), true)
+        && conf.getBoolean(Settings.TLS_VERIFY_CLIENT_HOSTNAME.key(), true)
+        && !"NONE".equalsIgnoreCase(conf.get(Settings.TLS_CLIENT_AUTH.key(), "NEED"));
     this.wrapSize = wrapSize;
     context.set(load());
     if (conf.getBoolean(Settings.TLS_CERT_RELOAD.key(), false)) {
@@ -106,7 +110,7 @@ public final class ServerTls implements AutoCloseable {
     if (remote instanceof InetSocketAddress address) {
       // The peer's host goes into the engine because HBase's trust manager checks the client certificate's names
       // against it (hbase.server.netty.tls.verify.client.hostname).
-      String host = reverseDns ? address.getHostName() : address.getHostString();
+      String host = lookUpPeerName ? address.getHostName() : address.getHostString();
       engine = context.get().newEngine(UnpooledByteBufAllocator.DEFAULT, host, address.getPort());
     } else {
       engine = context.get().newEngine(UnpooledByteBufAllocator.DEFAULT);
