@@ -109,9 +109,6 @@ public final class BasaltServer {
     String clusterId;
     Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(config.signedLong(Settings.CLOCK_OFFSET)));
     if (cluster.isCluster()) {
-      if (config.port(Settings.ZOOKEEPER_TLS_PORT) >= 0) {
-        throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " is not supported in cluster mode yet");
-      }
       joinRegistry(config, cluster, dataDir, bindAddress, host);
       try {
         clusterRegistry.checkMembers(String.join(",",
@@ -212,15 +209,24 @@ public final class BasaltServer {
     thread.start();
   }
 
-  private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(BasaltConfig config, Path dataDir,
-      String bindAddress) throws ConfigException {
-    int port = config.port(Settings.ZOOKEEPER_PORT);
+  /** Where the embedded ZooKeeper's TLS client port listens, or null when it has none. */
+  private static InetSocketAddress zooKeeperTlsAddress(BasaltConfig config, String bindAddress)
+      throws ConfigException {
     int tlsPort = config.port(Settings.ZOOKEEPER_TLS_PORT);
-    if (tlsPort >= 0 && config.get(Settings.TLS_KEYSTORE).isBlank()) {
+    if (tlsPort < 0) {
+      return null;
+    }
+    if (config.get(Settings.TLS_KEYSTORE).isBlank()) {
       throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " needs a key store: set "
           + Settings.TLS_KEYSTORE.key());
     }
-    InetSocketAddress tlsAddress = tlsPort < 0 ? null : ServerAddresses.bind(bindAddress, tlsPort);
+    return ServerAddresses.bind(bindAddress, tlsPort);
+  }
+
+  private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(BasaltConfig config, Path dataDir,
+      String bindAddress) throws ConfigException {
+    int port = config.port(Settings.ZOOKEEPER_PORT);
+    InetSocketAddress tlsAddress = zooKeeperTlsAddress(config, bindAddress);
     FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> bindOrExplain("ZooKeeper",
         Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
           try {
@@ -300,10 +306,11 @@ public final class BasaltServer {
     String connectString;
     if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
       int port = config.port(Settings.ZOOKEEPER_PORT);
+      InetSocketAddress tlsAddress = zooKeeperTlsAddress(config, bindAddress);
       quorumPeer = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
         try {
           return EmbeddedQuorumPeer.start(cluster, dataDir.resolve("zookeeper"),
-              ServerAddresses.bind(bindAddress, port));
+              ServerAddresses.bind(bindAddress, port), tlsAddress, config);
         } catch (IOException e) {
           throw new BindFailedException(ServerAddresses.bind(bindAddress, port), e);
         }

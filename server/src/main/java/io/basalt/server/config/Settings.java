@@ -16,8 +16,7 @@ public final class Settings {
           + "Flag --zookeeper-port.");
   public static final Setting ZOOKEEPER_TLS_PORT = new Setting("hbase.zookeeper.property.secureClientPort", "-1",
       "TLS client port of the embedded ZooKeeper (ZooKeeper's secureClientPort), with the RPC port's key store, "
-          + "trust store and hbase.server.netty.tls.client.auth.mode. -1 opens none; 0 picks a free port. Single "
-          + "node only for now.");
+          + "trust store and hbase.server.netty.tls.client.auth.mode. -1 opens none; 0 picks a free port.");
   public static final Setting ZNODE_PARENT = new Setting("zookeeper.znode.parent", "/hbase",
       "Parent znode under which Basalt publishes what HBase clients read (cluster id, master, meta location).");
   public static final Setting ZOOKEEPER_SESSION_TIMEOUT = new Setting("zookeeper.session.timeout", "30000",

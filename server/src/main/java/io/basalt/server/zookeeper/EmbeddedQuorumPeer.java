@@ -1,5 +1,6 @@
 package io.basalt.server.zookeeper;
 
+import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ClusterMembers;
 import io.basalt.server.config.ConfigException;
 import java.io.IOException;
@@ -102,16 +103,26 @@ public final class EmbeddedQuorumPeer implements AutoCloseable {
   }
 
   /**
+   * Starts this node's peer as {@link #start(ClusterMembers, Path, InetSocketAddress, InetSocketAddress,
+   * BasaltConfig)} does, without a TLS client port.
+   */
+  public static EmbeddedQuorumPeer start(ClusterMembers cluster, Path directory, InetSocketAddress clientAddress)
+      throws ConfigException, IOException {
+    return start(cluster, directory, clientAddress, null, null);
+  }
+
+  /**
    * Starts this node's peer with its files under {@code directory} and its client port on {@code clientAddress} (port
-   * 0 picks a free one, see {@link #clientPort}). The quorum and election ports listen on the wildcard address when
+   * 0 picks a free one, see {@link #clientPort}), and a TLS client port on {@code tlsAddress} unless it is null, with
+   * the RPC port's TLS settings in {@code config}. The quorum and election ports listen on the wildcard address when
    * the client port does, else on the address this node's member host resolves to.
    *
    * @throws ConfigException if the directory belongs to another node id, or a port derived from this node's cluster
    *     port is taken
    * @throws IOException if the directory or the client port cannot be opened
    */
-  public static EmbeddedQuorumPeer start(ClusterMembers cluster, Path directory, InetSocketAddress clientAddress)
-      throws ConfigException, IOException {
+  public static EmbeddedQuorumPeer start(ClusterMembers cluster, Path directory, InetSocketAddress clientAddress,
+      InetSocketAddress tlsAddress, BasaltConfig basaltConfig) throws ConfigException, IOException {
     if (!cluster.isCluster()) {
       throw new IllegalArgumentException("a single node runs EmbeddedZooKeeper, not a quorum peer");
     }
@@ -126,22 +137,32 @@ public final class EmbeddedQuorumPeer implements AutoCloseable {
     ZooKeeperBeans.turnOff();
     ServerCnxnFactory connections = new ConnectionsWithoutMBeans();
     connections.configure(clientAddress, MAX_CONNECTIONS_PER_HOST);
+    ServerCnxnFactory tlsConnections = null;
     QuorumPeer peer = null;
     try {
+      if (tlsAddress != null) {
+        SecureClientPort.useRpcTlsSettings(basaltConfig);
+        tlsConnections = SecureClientPort.configure(tlsAddress, MAX_CONNECTIONS_PER_HOST);
+      }
       peer = configure(config, connections);
+      // Started and stopped with the peer, as ZooKeeper's QuorumPeerMain has it.
+      peer.setSecureCnxnFactory(tlsConnections);
       peer.start();
     } catch (IOException | RuntimeException e) {
       if (peer != null) {
         peer.shutdown();
       }
       connections.shutdown();
+      if (tlsConnections != null) {
+        tlsConnections.shutdown();
+      }
       throw e;
     }
     DatadirCleanupManager purge = new DatadirCleanupManager(config.getDataDir(), config.getDataLogDir(),
         SNAPSHOTS_KEPT, PURGE_INTERVAL_HOURS);
     purge.start();
-    LOG.info("ZooKeeper peer {} of {} started, client port {}", local.id(), cluster.members().size(),
-        connections.getLocalPort());
+    LOG.info("ZooKeeper peer {} of {} started, client port {}{}", local.id(), cluster.members().size(),
+        connections.getLocalPort(), tlsConnections == null ? "" : ", TLS client port " + tlsConnections.getLocalPort());
     return new EmbeddedQuorumPeer(local.id(), cluster.members().size(), peer, connections, purge);
   }
 

@@ -76,13 +76,7 @@ class HttpsAndZooKeeperTlsTest {
   void aClientFindsTheServerThroughZooKeepersTlsPort() throws IOException {
     Map<String, String> tls = new HashMap<>(HBaseTlsProperties.client(clientKeyStore, trust, StoreType.PKCS12,
         TlsMaterial.PASSWORD));
-    // ZooKeeper's own client TLS properties, which HBase's client hands to ZooKeeper without the prefix.
-    tls.put("hbase.zookeeper.property.client.secure", "true");
-    tls.put("hbase.zookeeper.property.clientCnxnSocket", "org.apache.zookeeper.ClientCnxnSocketNetty");
-    tls.put("hbase.zookeeper.property.ssl.keyStore.location", clientKeyStore.toString());
-    tls.put("hbase.zookeeper.property.ssl.keyStore.password", TlsMaterial.PASSWORD);
-    tls.put("hbase.zookeeper.property.ssl.trustStore.location", trust.toString());
-    tls.put("hbase.zookeeper.property.ssl.trustStore.password", TlsMaterial.PASSWORD);
+    tls.putAll(ZooKeeperTls.clientProperties(clientKeyStore, trust));
     TlsClients.roundTrip(TlsClients.config(basalt.zookeeperHost(), zookeeperTlsPort(), tls));
   }
 
