@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,6 +51,9 @@ public final class RaftNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RaftNode.class);
   /** How far ahead of its end a group's open log file is filled with zeros (Ratis's default is 4 MB). */
   private static final long PREALLOCATION_BYTES = 64 << 10;
+  /** Tries to add a group before giving up; see {@link #ensureGroup}. */
+  private static final int ADD_ATTEMPTS = 6;
+  private static final long RETRY_PAUSE_MAX_MILLIS = 1000;
 
   private final ClusterMembership membership;
   private final RaftSettings settings;
@@ -233,11 +237,23 @@ public final class RaftNode implements AutoCloseable {
       if (awaitHosted(groupId)) {
         return;
       }
-      if (attempt == 3) {
+      if (attempt == ADD_ATTEMPTS) {
         throw new StorageException("cannot add Raft group " + groupId + ": " + failure);
       }
       LOG.warn("Adding Raft group {} failed ({}); trying again", groupId, failure);
       deleteLog(groupId);
+      // The leader's install notices come with its heartbeats, every half election timeout: three adds a second
+      // apart all met one (seen in ReplicaDiskFullTest), so the next add waits a random part of a second more.
+      pauseBeforeRetry();
+    }
+  }
+
+  private static void pauseBeforeRetry() throws StorageException {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(RETRY_PAUSE_MAX_MILLIS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StorageException("interrupted while adding a Raft group", e);
     }
   }
 
