@@ -15,6 +15,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
+import io.basalt.server.sasl.SaslAuthentication;
 import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
@@ -104,6 +105,7 @@ public final class BasaltServer {
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
     String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
+    SaslAuthentication sasl = SaslAuthentication.fromConfig(config, host); // a bad keytab stops the start at once
     ClusterMembers cluster = ClusterMembers.of(config);
     cluster.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     String clusterId;
@@ -140,7 +142,7 @@ public final class BasaltServer {
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
             config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
-            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config)),
+            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), sasl),
         clusterId));
     LOG.info("RPC server listening on port {}{}", rpc.port(), rpc.security());
 
@@ -162,7 +164,8 @@ public final class BasaltServer {
     try {
       frontend = new HBaseFrontend(store, locations, new FrontendSettings(
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
-          config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config), BackgroundPolicies.splitsAndMerges(config),
+          config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config),
+          BackgroundPolicies.splitsAndMerges(config),
           config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock));
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * Basalt's effective configuration: defaults, overridden by the config file, overridden by command-line flags.
@@ -60,6 +61,20 @@ public final class BasaltConfig {
   /** Every property with its value, defaults included: for libraries that read HBase's names themselves. */
   public Map<String, String> properties() {
     return values;
+  }
+
+  /**
+   * The properties as a Hadoop configuration, for HBase's and Hadoop's own code that reads them (TLS, Kerberos).
+   * Empty values are left out: Hadoop reads an empty string as a value, where Basalt means "not set".
+   */
+  public Configuration toHadoop() {
+    Configuration conf = new Configuration(false);
+    values.forEach((key, value) -> {
+      if (!value.isEmpty()) {
+        conf.set(key, value);
+      }
+    });
+    return conf;
   }
 
   /** Raw value of any property, including ones Basalt does not interpret. */

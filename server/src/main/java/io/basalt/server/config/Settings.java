@@ -189,6 +189,33 @@ public final class Settings {
       "Serve the info port over HTTPS with the RPC port's key store (hbase.rpc.tls.keystore.*), not HTTP. HBase "
           + "reads the info servers' key store from ssl-server.xml instead; Basalt has one key store for both.");
 
+  public static final Setting AUTHENTICATION = new Setting("hbase.security.authentication", "simple",
+      "How RPC clients prove who they are: simple (they say who they are in the connection header and are "
+          + "believed) or kerberos (SASL GSSAPI with the server's keytab below; clients set the same property and log "
+          + "in with their own keytab or ticket cache).");
+  public static final Setting KERBEROS_PRINCIPAL = new Setting("hbase.regionserver.kerberos.principal", "",
+      "With kerberos authentication, the principal the server runs as, such as hbase/_HOST@EXAMPLE.COM; _HOST "
+          + "becomes the host name clients reach this server by (hbase.regionserver.hostname, or the name of the "
+          + "advertised address). Clients set the same value here and in hbase.master.kerberos.principal.");
+  public static final Setting KERBEROS_KEYTAB = new Setting("hbase.regionserver.keytab.file", "",
+      "With kerberos authentication, the keytab holding the server principal's keys.");
+  public static final Setting MASTER_KERBEROS_PRINCIPAL = new Setting("hbase.master.kerberos.principal", "",
+      "Read when hbase.regionserver.kerberos.principal is empty. One Basalt process answers master and region "
+          + "server calls under one principal, so when both are set they must be the same.");
+  public static final Setting MASTER_KERBEROS_KEYTAB = new Setting("hbase.master.keytab.file", "",
+      "Read when hbase.regionserver.keytab.file is empty.");
+  public static final Setting RPC_PROTECTION = new Setting("hbase.rpc.protection", "authentication",
+      "With kerberos authentication, what SASL protects after the handshake, comma separated in order of "
+          + "preference: authentication (nothing more), integrity (every message signed) or privacy (signed and "
+          + "encrypted). Clients must ask for one of them.");
+  public static final Setting SIMPLE_AUTH_FALLBACK = new Setting(
+      "hbase.ipc.server.fallback-to-simple-auth-allowed", "false",
+      "With kerberos authentication, also accept clients using simple authentication (for moving a cluster to "
+          + "Kerberos); otherwise they are refused with AccessDeniedException \"Authentication is required\".");
+  public static final Setting AUTH_TO_LOCAL = new Setting("hadoop.security.auth_to_local", "DEFAULT",
+      "Hadoop's rules turning an authenticated principal into the short user name procedures and permissions use; "
+          + "DEFAULT drops the instance and realm of principals in the default realm (alice@EXAMPLE.COM is alice).");
+
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZOOKEEPER_TLS_PORT, ZNODE_PARENT,
       ZOOKEEPER_SESSION_TIMEOUT,
@@ -203,7 +230,8 @@ public final class Settings {
       TLS_ENABLED, TLS_SUPPORT_PLAINTEXT, TLS_CLIENT_AUTH, TLS_VERIFY_CLIENT_HOSTNAME, TLS_WRAP_SIZE, TLS_KEYSTORE,
       TLS_KEYSTORE_PASSWORD, TLS_KEYSTORE_TYPE, TLS_TRUSTSTORE, TLS_TRUSTSTORE_PASSWORD, TLS_TRUSTSTORE_TYPE,
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
-      TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED);
+      TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
+      MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK, AUTH_TO_LOCAL);
 
   private Settings() {}
 }

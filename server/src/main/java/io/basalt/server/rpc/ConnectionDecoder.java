@@ -4,12 +4,19 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.basalt.server.sasl.AuthenticatedUser;
+import io.basalt.server.sasl.SaslAuthentication;
+import io.basalt.server.sasl.SaslExchange;
+import io.basalt.server.sasl.SaslReplies;
+import io.basalt.server.sasl.SaslUnwrapper;
+import io.basalt.server.sasl.SaslWrapEncoder;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import javax.security.sasl.SaslException;
 import org.apache.hadoop.hbase.codec.Codec;
 import org.apache.hadoop.hbase.exceptions.RequestTooBigException;
 import org.apache.hadoop.hbase.ipc.BadAuthException;
@@ -18,8 +25,10 @@ import org.apache.hadoop.hbase.ipc.SecurityNotEnabledException;
 import org.apache.hadoop.hbase.ipc.UnsupportedCellCodecException;
 import org.apache.hadoop.hbase.ipc.UnsupportedCompressionCodecException;
 import org.apache.hadoop.hbase.ipc.WrongVersionException;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.SecurityPreamableResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
@@ -29,9 +38,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The life of one client socket up to its request frames: the 6-byte preamble ({@code HBas} plus version and auth
- * byte, or the {@code Regist} and {@code Securi} special preambles), the length-prefixed ConnectionHeader, then
- * length-prefixed request frames handed on as {@link RpcFrame}s. Anything malformed gets a connection-level error
- * frame and the socket is closed; nothing is allocated for a frame larger than the configured maximum.
+ * byte, or the {@code Regist} and {@code Securi} special preambles), with Kerberos the SASL handshake, the
+ * length-prefixed ConnectionHeader, then length-prefixed request frames handed on as {@link RpcFrame}s. Anything
+ * malformed gets a connection-level error frame and the socket is closed; nothing is allocated for a frame larger
+ * than the configured maximum. When the handshake negotiated integrity or privacy, everything after it arrives in
+ * SASL packets, which are unwrapped into a plain stream read the same way.
  */
 final class ConnectionDecoder extends ByteToMessageDecoder {
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionDecoder.class);
@@ -46,6 +57,10 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   /** SaslUtil.SWITCH_TO_SIMPLE_AUTH: tells a SASL client this server only does SIMPLE authentication. */
   private static final int SWITCH_TO_SIMPLE_AUTH = -88;
   private static final int MAX_CONNECTION_HEADER = 1 << 20;
+  /** The longest SASL token read; HBase clients refuse longer challenges with the same bound. */
+  private static final int MAX_SASL_TOKEN = 1 << 20;
+  /** What a SASL packet may add to the largest request it carries (a GSS wrap adds tens of bytes). */
+  private static final int SASL_PACKET_OVERHEAD = 64 * 1024;
   /** The longest varint protobuf reads (a 64-bit one; a 32-bit length takes its low bits). */
   private static final int MAX_VARINT_BYTES = 10;
   /** How much of an oversized frame is examined to find its call id. */
@@ -53,26 +68,58 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private static final Set<String> SERVICES =
       Set.of("ClientService", "AdminService", "MasterService", "ClientMetaService", "HbckService");
 
-  private enum State { PREAMBLE, SKIPPED_SASL_TOKEN, HEADER, CALLS, CLOSED }
+  private enum State { PREAMBLE, SKIPPED_SASL_TOKEN, SASL, HEADER, CALLS, CLOSED }
 
   private final String clusterId;
   private final int maxRequestSize;
   private final ConnectionActivity activity;
+  private final SaslAuthentication sasl;
   private State state = State.PREAMBLE;
   private ConnectionInfo connection;
+  private SaslExchange exchange;
+  private SaslUnwrapper unwrapper;
+  private AuthenticatedUser authenticated;
+  /** Why this connection's first call is to be refused, when it is. */
+  private String refusal;
 
-  /** @param activity told each time the preamble, the connection header or a request frame is complete */
-  ConnectionDecoder(String clusterId, int maxRequestSize, ConnectionActivity activity) {
+  /**
+   * @param activity told each time the preamble, a SASL token, the connection header or a request frame is
+   *     complete
+   * @param sasl Kerberos authentication, or null when clients are believed on their word (simple)
+   */
+  ConnectionDecoder(String clusterId, int maxRequestSize, ConnectionActivity activity, SaslAuthentication sasl) {
     this.clusterId = clusterId;
     this.maxRequestSize = maxRequestSize;
     this.activity = activity;
+    this.sasl = sasl;
   }
 
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+    if (unwrapper == null) {
+      decodeNext(ctx, in, out);
+      return;
+    }
+    ByteBuf plain;
+    try {
+      plain = unwrapper.unwrap(in);
+    } catch (SaslException e) {
+      fail(ctx, FatalConnectionException.class, "cannot unwrap a SASL packet: " + e.getMessage());
+      return;
+    }
+    // All of the plain bytes are read now: the caller calls again only once more wrapped bytes have arrived.
+    int before;
+    do {
+      before = plain.readableBytes();
+      decodeNext(ctx, plain, out);
+    } while (state != State.CLOSED && plain.readableBytes() < before);
+  }
+
+  private void decodeNext(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     switch (state) {
       case PREAMBLE -> decodePreamble(ctx, in);
       case SKIPPED_SASL_TOKEN -> skipSaslToken(ctx, in);
+      case SASL -> decodeSaslToken(ctx, in);
       case HEADER -> decodeConnectionHeader(ctx, in);
       case CALLS -> decodeFrame(ctx, in, out);
       case CLOSED -> in.skipBytes(in.readableBytes());
@@ -95,9 +142,14 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       return;
     }
     if (Arrays.equals(preamble, SECURITY_PREAMBLE)) {
-      // Kerberos clients ask for the server principal first; security is off, and the real preamble follows.
-      ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), SecurityNotEnabledException.class,
-          "Security is not enabled on this Basalt server", false));
+      // Kerberos clients unsure of the server principal ask for it first; the real preamble follows.
+      if (sasl == null) {
+        ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), SecurityNotEnabledException.class,
+            "Security is not enabled on this Basalt server", false));
+      } else {
+        ctx.writeAndFlush(Frames.response(ctx.alloc(), Frames.CONNECTION_CALL_ID,
+            SecurityPreamableResponse.newBuilder().setServerPrincipal(sasl.serverPrincipal()).build(), null));
+      }
       return;
     }
     if (!Arrays.equals(preamble, 0, HBASE_PREAMBLE.length, HBASE_PREAMBLE, 0, HBASE_PREAMBLE.length)) {
@@ -111,6 +163,10 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       return;
     }
     byte auth = preamble[5];
+    if (sasl != null) {
+      startAuthentication(ctx, auth);
+      return;
+    }
     if (auth == AUTH_KERBEROS || auth == AUTH_DIGEST) {
       // As HBase does with security off: tell the SASL client to fall back to SIMPLE (it must allow that), and
       // drop the first SASL token it sent along with its preamble before it read the answer.
@@ -126,6 +182,83 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
     activity.progressed(System.nanoTime());
     state = State.HEADER;
+  }
+
+  /** With Kerberos on: begins the handshake the preamble's auth byte asks for, or refuses the client. */
+  private void startAuthentication(ChannelHandlerContext ctx, byte auth) {
+    activity.progressed(System.nanoTime());
+    if (auth == AUTH_SIMPLE) {
+      if (!sasl.simpleAllowed()) {
+        // HBase answers under no call, which stock clients report only as a closed connection; answering the
+        // client's first call instead (sent right behind its header) tells the application why.
+        LOG.info("Refusing {}: it did not authenticate ({} is false)", ctx.channel().remoteAddress(),
+            "hbase.ipc.server.fallback-to-simple-auth-allowed");
+        refusal = "Authentication is required";
+      }
+      state = State.HEADER;
+      return;
+    }
+    if (auth == AUTH_DIGEST) {
+      refuseAuthentication(ctx, new AccessDeniedException("Server is not configured to do DIGEST authentication."));
+      return;
+    }
+    if (auth != AUTH_KERBEROS) {
+      fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
+      return;
+    }
+    try {
+      exchange = sasl.kerberosExchange();
+      state = State.SASL;
+    } catch (SaslException e) {
+      refuseAuthentication(ctx, e);
+    }
+  }
+
+  /**
+   * One SASL token (int32 length, bytes) of the client's; the server's answer, when it has one, goes back at once.
+   * Bytes after the token stay put: the client sends its connection header right behind its last token.
+   */
+  private void decodeSaslToken(ChannelHandlerContext ctx, ByteBuf in) {
+    if (in.readableBytes() < Integer.BYTES) {
+      return;
+    }
+    int length = in.getInt(in.readerIndex());
+    if (length < 0 || length > MAX_SASL_TOKEN) {
+      refuseAuthentication(ctx, new SaslException("SASL token length " + length + " is out of range"));
+      return;
+    }
+    if (in.readableBytes() - Integer.BYTES < length) {
+      return;
+    }
+    in.skipBytes(Integer.BYTES);
+    byte[] token = new byte[length];
+    in.readBytes(token);
+    activity.progressed(System.nanoTime());
+    try {
+      byte[] challenge = exchange.evaluate(token);
+      if (challenge != null) {
+        ctx.writeAndFlush(SaslReplies.challenge(ctx.alloc(), challenge));
+      }
+      if (exchange.isComplete()) {
+        authenticated = exchange.finish();
+        if (exchange.wraps()) {
+          unwrapper = new SaslUnwrapper(exchange, maxRequestSize + SASL_PACKET_OVERHEAD, ctx.alloc());
+          ctx.pipeline().addBefore(ctx.name(), SaslWrapEncoder.NAME, new SaslWrapEncoder(exchange));
+        }
+        LOG.debug("Authenticated {} from {}, protection {}", authenticated.name(), ctx.channel().remoteAddress(),
+            exchange.protection());
+        state = State.HEADER;
+      }
+    } catch (IOException e) {
+      refuseAuthentication(ctx, e);
+    }
+  }
+
+  /** Ends a handshake that failed with SASL's own error reply, which the client raises as this exception. */
+  private void refuseAuthentication(ChannelHandlerContext ctx, IOException reason) {
+    LOG.info("Authentication of {} failed: {}", ctx.channel().remoteAddress(), reason.toString());
+    state = State.CLOSED;
+    ctx.writeAndFlush(SaslReplies.failure(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
   }
 
   /** A SASL client's first token (int32 length, bytes), sent before it learnt this server wants none. */
@@ -186,7 +319,17 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
         return;
       }
     }
-    String user = header.getUserInfo().getEffectiveUser();
+    String claimed = header.getUserInfo().getEffectiveUser();
+    AuthenticatedUser user = AuthenticatedUser.simple(claimed);
+    if (authenticated != null) {
+      // Kerberos clients name their own principal; token clients name no one.
+      if (!claimed.isEmpty() && !claimed.equals(authenticated.name())) {
+        fail(ctx, AccessDeniedException.class, "Authenticated user (" + authenticated.name()
+            + ") doesn't match what the client claims to be (" + claimed + ")");
+        return;
+      }
+      user = authenticated;
+    }
     connection = new ConnectionInfo(header.getServiceName(), codec, user);
     activity.progressed(System.nanoTime());
     state = State.CALLS;
@@ -212,6 +355,10 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     byte[] frame = new byte[length];
     in.readBytes(frame);
     activity.progressed(System.nanoTime());
+    if (refusal != null) {
+      refuseCall(ctx, frame);
+      return;
+    }
     out.add(new RpcFrame(frame, connection, framesWaiting(in)));
   }
 
@@ -227,6 +374,21 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       index += Integer.BYTES + (long) Math.max(0, in.getInt((int) index));
     }
     return count;
+  }
+
+  /** Answers the call in {@code frame} with AccessDeniedException and closes the connection. */
+  private void refuseCall(ChannelHandlerContext ctx, byte[] frame) {
+    int callId = Frames.CONNECTION_CALL_ID;
+    try {
+      CodedInputStream stream = CodedInputStream.newInstance(frame);
+      callId = RequestHeader.parseFrom(stream.readRawBytes(stream.readRawVarint32())).getCallId();
+    } catch (IOException e) {
+      LOG.debug("Refused request from {} has an unreadable header; answered under no call",
+          ctx.channel().remoteAddress(), e);
+    }
+    state = State.CLOSED;
+    ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, AccessDeniedException.class, refusal))
+        .addListener(ChannelFutureListener.CLOSE);
   }
 
   /**
@@ -266,6 +428,15 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     state = State.CLOSED;
     ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, RequestTooBigException.class, message))
         .addListener(ChannelFutureListener.CLOSE);
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+    if (unwrapper != null) {
+      unwrapper.close();
+    } else if (exchange != null) {
+      exchange.close();
+    }
   }
 
   private void fail(ChannelHandlerContext ctx, Class<? extends IOException> type, String message) {

@@ -116,8 +116,8 @@ final class IncomingCall {
       ConnectionInfo connection = frame.connection();
       List<Cell> cells = header.hasCellBlockMeta() ? CellBlocks.decode(connection.codec(), frame.bytes(),
           reader.position(), header.getCellBlockMeta().getLength()) : null;
-      context = new CallContext(cells, connection.codec() != null, connection.user(), header.getTimeout(),
-          scanners);
+      context = new CallContext(cells, connection.codec() != null, connection.user().shortName(),
+          header.getTimeout(), scanners);
     }
     return context;
   }

@@ -3,6 +3,7 @@ package io.basalt.server.rpc;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.server.config.Settings;
+import io.basalt.server.sasl.SaslAuthentication;
 import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -17,6 +18,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,9 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HBase RPC port: a Netty server whose connections decode HBase's framing and whose calls run on a bounded
- * pool of handler threads, behind TLS when it is configured. The services are attached once the server knows its
- * own address, since region locations carry it; calls arriving before that get ServerNotRunningYetException and
- * are retried.
+ * pool of handler threads, behind TLS and Kerberos authentication when they are configured. The services are
+ * attached once the server knows its own address, since region locations carry it; calls arriving before that get
+ * ServerNotRunningYetException and are retried.
  */
 public final class RpcServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
@@ -42,9 +45,11 @@ public final class RpcServer implements AutoCloseable {
   private final CallRunner runner;
   private final Channel listener;
   private final ServerTls tls;
+  private final SaslAuthentication sasl;
 
   private RpcServer(RpcServerSettings settings, String clusterId) throws InterruptedException {
     tls = settings.tls();
+    sasl = settings.sasl();
     handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
     runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads());
@@ -65,7 +70,8 @@ public final class RpcServer implements AutoCloseable {
               tls.addTo(channel);
             }
             channel.pipeline()
-                .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity))
+                .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity,
+                    settings.sasl()))
                 .addLast("idle-close", new IdleConnectionCloser(activity, settings.idleMillis()))
                 .addLast("calls", new CallHandler(runner, activity, scanners));
           }
@@ -92,9 +98,16 @@ public final class RpcServer implements AutoCloseable {
     return ((InetSocketAddress) listener.localAddress()).getPort();
   }
 
-  /** How connections are secured, for the log line saying the port is open: empty for plaintext. */
+  /** How connections are secured, for the log line saying the port is open: empty for plaintext and simple. */
   public String security() {
-    return tls == null ? "" : " (" + tls + ")";
+    List<String> parts = new ArrayList<>();
+    if (tls != null) {
+      parts.add(tls.toString());
+    }
+    if (sasl != null) {
+      parts.add(sasl.toString());
+    }
+    return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
   }
 
   /** Where the calls ran so far: network threads or handlers. */

@@ -169,12 +169,7 @@ public final class ServerTls implements AutoCloseable {
    * would never do.
    */
   private static Configuration hadoopConfiguration(BasaltConfig config, Map<String, String> overrides) {
-    Configuration conf = new Configuration(false);
-    config.properties().forEach((key, value) -> {
-      if (!value.isEmpty()) {
-        conf.set(key, value);
-      }
-    });
+    Configuration conf = config.toHadoop();
     overrides.forEach(conf::set);
     conf.setBoolean(X509Util.TLS_USE_OPENSSL, false);
     return conf;

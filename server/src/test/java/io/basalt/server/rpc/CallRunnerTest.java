@@ -11,6 +11,7 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.server.sasl.AuthenticatedUser;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.Test;
  * one answer either way and the frame parsed once.
  */
 class CallRunnerTest {
+  private static final ConnectionInfo TEST_CONNECTION =
+      new ConnectionInfo("ClientService", null, AuthenticatedUser.simple("test"));
   private final EmbeddedChannel channel = new EmbeddedChannel();
   private final HandlerPool pool = new HandlerPool();
   /** For each time a handler ran: whether it ran refusing to wait. */
@@ -83,8 +86,8 @@ class CallRunnerTest {
     RequestHeader.newBuilder().setCallId(7).setMethodName("Get").setRequestParam(true).build()
         .writeDelimitedTo(bytes);
     bytes.write(new byte[] {5, (byte) 0xFF, 1}); // a parameter announcing 5 bytes where 2 follow
-    runner.submit(channel, new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), 0),
-        new ConnectionActivity(0), ScannerQuota.unlimited());
+    runner.submit(channel, new RpcFrame(bytes.toByteArray(), TEST_CONNECTION, 0), new ConnectionActivity(0),
+        ScannerQuota.unlimited());
     assertEquals(0, pool.tasks);
     assertTrue(runs.isEmpty());
     ResponseHeader header = answer();
@@ -220,7 +223,7 @@ class CallRunnerTest {
     RequestHeader.newBuilder().setCallId(callId).setMethodName(method).setRequestParam(true).build()
         .writeDelimitedTo(bytes);
     param.writeDelimitedTo(bytes);
-    return new RpcFrame(bytes.toByteArray(), new ConnectionInfo("ClientService", null, "test"), framesBehind);
+    return new RpcFrame(bytes.toByteArray(), TEST_CONNECTION, framesBehind);
   }
 
   /** Runs handler tasks at once on the submitting thread, and counts them. */

@@ -28,7 +28,7 @@ class ConnectionDecoderTest {
   private static final int MAX_REQUEST = 1024;
 
   private final EmbeddedChannel channel = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
 
   @Test
   void registryPreambleIsAnsweredWithTheClusterIdAndTheSocketClosed() throws IOException {
@@ -73,7 +73,7 @@ class ConnectionDecoderTest {
     reply.release();
     channel.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService"), requestFrame(3)));
     RpcFrame decoded = channel.readInbound();
-    assertEquals("u", decoded.connection().user());
+    assertEquals("u", decoded.connection().user().name());
     assertTrue(channel.isOpen());
   }
 
@@ -86,7 +86,7 @@ class ConnectionDecoderTest {
         readResponse().header.getException().getExceptionClassName());
 
     EmbeddedChannel other = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
     other.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 99)));
     ByteBuf out = other.readOutbound();
     assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains("BadAuthException"));
@@ -103,7 +103,7 @@ class ConnectionDecoderTest {
     assertFalse(channel.isOpen());
 
     EmbeddedChannel compressed = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0)));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
     compressed.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName("ClientService")
         .setUserInfo(UserInformation.newBuilder().setEffectiveUser("u"))
@@ -125,14 +125,14 @@ class ConnectionDecoderTest {
     RpcFrame decoded = channel.readInbound();
     assertEquals(frame.length - 4, decoded.bytes().length);
     assertEquals("ClientService", decoded.connection().serviceName());
-    assertEquals("u", decoded.connection().user());
+    assertEquals("u", decoded.connection().user().name());
     assertNull(channel.readInbound());
   }
 
   @Test
   void aFrameOfNearlyTwoGigabytesUnderAMaximumThatAllowsItIsWaitedForNotReadPastItsBytes() throws IOException {
     EmbeddedChannel unlimited = new EmbeddedChannel(
-        new ConnectionDecoder(CLUSTER_ID, Integer.MAX_VALUE, new ConnectionActivity(0)));
+        new ConnectionDecoder(CLUSTER_ID, Integer.MAX_VALUE, new ConnectionActivity(0), null));
     unlimited.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     unlimited.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
     // 4 + (2^31 - 2) wraps to a negative int: compared that way the frame would look complete at once.

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -26,7 +27,10 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** Stock hbase-client 2.6.4 connections configured with the client's own TLS properties, and what they do. */
+/**
+ * Stock hbase-client 2.6.4 connections configured with the client's own TLS (or Kerberos) properties, and what
+ * they do.
+ */
 final class TlsClients {
   private static final byte[] FAMILY = Bytes.toBytes("f");
   private static final byte[] QUALIFIER = Bytes.toBytes("q");
@@ -77,6 +81,43 @@ final class TlsClients {
         }
         assertEquals(1, scanned.size());
         assertArrayEquals(value, scanned.get(0).getValue(FAMILY, QUALIFIER));
+      }
+      admin.disableTable(name);
+      admin.deleteTable(name);
+    }
+  }
+
+  /**
+   * Writes a hundred rows of 64 KiB and one of 4 MiB and reads them back by scan and by get: answers and requests
+   * that span many packets and cell blocks, for protections that wrap every byte.
+   */
+  static void largeRoundTrip(Configuration conf) throws IOException {
+    TableName name = TableName.valueOf("large_" + TABLES.incrementAndGet() + "_" + System.nanoTime());
+    Random random = new Random(name.hashCode());
+    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+      try (Table table = connection.getTable(name)) {
+        List<Put> puts = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+          byte[] value = new byte[64 * 1024];
+          random.nextBytes(value);
+          values.add(value);
+          puts.add(new Put(Bytes.toBytes(String.format("row%03d", i))).addColumn(FAMILY, QUALIFIER, value));
+        }
+        table.put(puts);
+        byte[] big = new byte[4 << 20];
+        random.nextBytes(big);
+        table.put(new Put(Bytes.toBytes("zbig")).addColumn(FAMILY, QUALIFIER, big));
+        int index = 0;
+        try (ResultScanner scanner = table.getScanner(new Scan().withStopRow(Bytes.toBytes("z")))) {
+          for (Result result : scanner) {
+            assertArrayEquals(values.get(index++), result.getValue(FAMILY, QUALIFIER));
+          }
+        }
+        assertEquals(values.size(), index);
+        assertArrayEquals(big, table.get(new Get(Bytes.toBytes("zbig"))).getValue(FAMILY, QUALIFIER));
       }
       admin.disableTable(name);
       admin.deleteTable(name);

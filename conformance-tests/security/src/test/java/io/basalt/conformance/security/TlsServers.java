@@ -5,20 +5,28 @@ import io.basalt.conformance.harness.SiteFileWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-/** Starts Basalt with a site file of properties, as an operator turning TLS on would. */
+/** Starts Basalt with a site file of properties, as an operator turning TLS or Kerberos on would. */
 final class TlsServers {
   private TlsServers() {}
 
   private static final long LOG_WAIT_MILLIS = 10_000;
 
   static BasaltProcess start(Path dir, String name, Map<String, String> properties) throws IOException {
+    return start(dir, name, properties, List.of());
+  }
+
+  /** As {@link #start(Path, String, Map)}, with these options for the server's JVM (its Kerberos settings). */
+  static BasaltProcess start(Path dir, String name, Map<String, String> properties, List<String> jvmOptions)
+      throws IOException {
     Files.createDirectories(dir);
     Path site = SiteFileWriter.write(dir.resolve(name + "-site.xml"), properties);
-    return BasaltProcess.start(dir.resolve(name + "-data"), name, "--config", site.toString());
+    return BasaltProcess.startWithJvmOptions(jvmOptions, dir.resolve(name + "-data"), name, "--config",
+        site.toString());
   }
 
   /** Waits (a bounded while) for the server to log a line containing {@code text}, and fails if it does not. */
