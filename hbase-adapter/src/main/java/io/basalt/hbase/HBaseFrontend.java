@@ -11,6 +11,7 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.security.AuthenticationTokens;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.NonceRegistry;
@@ -49,6 +50,15 @@ public final class HBaseFrontend implements AutoCloseable {
    * (the tablets' leaders).
    */
   public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings) throws IOException {
+    this(store, locations, settings, null);
+  }
+
+  /**
+   * As {@link #HBaseFrontend(TabletStore, RegionLocations, FrontendSettings)}, handing out delegation tokens signed
+   * with {@code tokens} (null: none, as without Kerberos).
+   */
+  public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings,
+      AuthenticationTokens tokens) throws IOException {
     Clock clock = settings.clock();
     this.statistics = new TabletStatistics(clock);
     TableDirectory tables = new TableDirectory();
@@ -71,7 +81,7 @@ public final class HBaseFrontend implements AutoCloseable {
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     master.start();
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes());
+        settings.maxScanResultBytes(), tokens);
   }
 
   /**

@@ -15,7 +15,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
-import io.basalt.server.sasl.SaslAuthentication;
+import io.basalt.server.sasl.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
@@ -105,7 +105,7 @@ public final class BasaltServer {
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
     String host = ServerAddresses.advertisedHost(config.get(Settings.HOSTNAME));
-    SaslAuthentication sasl = SaslAuthentication.fromConfig(config, host); // a bad keytab stops the start at once
+    ServerSecurity login = ServerSecurity.login(config, host); // a bad keytab stops the start at once
     ClusterMembers cluster = ClusterMembers.of(config);
     cluster.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     String clusterId;
@@ -135,6 +135,7 @@ public final class BasaltServer {
       store = NodeStore.open(dataDir, config, null);
       clusterId = NodeStore.clusterId(store);
     }
+    ServerSecurity security = login.withTokens(config, dataDir, clock, clusterId, cluster.isCluster());
 
     int rpcPort = config.port(Settings.RPC_PORT);
     rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
@@ -142,7 +143,7 @@ public final class BasaltServer {
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
             config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
-            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), sasl),
+            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), security.sasl()),
         clusterId));
     LOG.info("RPC server listening on port {}{}", rpc.port(), rpc.security());
 
@@ -166,7 +167,7 @@ public final class BasaltServer {
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config),
           BackgroundPolicies.splitsAndMerges(config),
-          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock));
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock), security.tokens());
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }
@@ -212,24 +213,10 @@ public final class BasaltServer {
     thread.start();
   }
 
-  /** Where the embedded ZooKeeper's TLS client port listens, or null when it has none. */
-  private static InetSocketAddress zooKeeperTlsAddress(BasaltConfig config, String bindAddress)
-      throws ConfigException {
-    int tlsPort = config.port(Settings.ZOOKEEPER_TLS_PORT);
-    if (tlsPort < 0) {
-      return null;
-    }
-    if (config.get(Settings.TLS_KEYSTORE).isBlank()) {
-      throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " needs a key store: set "
-          + Settings.TLS_KEYSTORE.key());
-    }
-    return ServerAddresses.bind(bindAddress, tlsPort);
-  }
-
   private static FutureTask<EmbeddedZooKeeper> startZooKeeperInBackground(BasaltConfig config, Path dataDir,
       String bindAddress) throws ConfigException {
     int port = config.port(Settings.ZOOKEEPER_PORT);
-    InetSocketAddress tlsAddress = zooKeeperTlsAddress(config, bindAddress);
+    InetSocketAddress tlsAddress = ServerAddresses.zooKeeperTls(config, bindAddress);
     FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> bindOrExplain("ZooKeeper",
         Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
           try {
@@ -309,7 +296,7 @@ public final class BasaltServer {
     String connectString;
     if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
       int port = config.port(Settings.ZOOKEEPER_PORT);
-      InetSocketAddress tlsAddress = zooKeeperTlsAddress(config, bindAddress);
+      InetSocketAddress tlsAddress = ServerAddresses.zooKeeperTls(config, bindAddress);
       quorumPeer = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
         try {
           return EmbeddedQuorumPeer.start(cluster, dataDir.resolve("zookeeper"),

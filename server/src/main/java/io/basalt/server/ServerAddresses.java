@@ -1,5 +1,8 @@
 package io.basalt.server;
 
+import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.ConfigException;
+import io.basalt.server.config.Settings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -20,6 +23,19 @@ final class ServerAddresses {
     } catch (UnknownHostException e) {
       return "localhost";
     }
+  }
+
+  /** Where the embedded ZooKeeper's TLS client port listens, or null when it has none. */
+  static InetSocketAddress zooKeeperTls(BasaltConfig config, String bindAddress) throws ConfigException {
+    int tlsPort = config.port(Settings.ZOOKEEPER_TLS_PORT);
+    if (tlsPort < 0) {
+      return null;
+    }
+    if (config.get(Settings.TLS_KEYSTORE).isBlank()) {
+      throw new ConfigException(Settings.ZOOKEEPER_TLS_PORT.key() + " needs a key store: set "
+          + Settings.TLS_KEYSTORE.key());
+    }
+    return bind(bindAddress, tlsPort);
   }
 
   static InetSocketAddress bind(String address, int port) {

@@ -1,5 +1,6 @@
 package io.basalt.hbase.rpc;
 
+import io.basalt.hbase.security.RequestUser;
 import io.basalt.storage.data.Waiting;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +22,7 @@ import org.apache.hadoop.hbase.CellUtil;
 public final class CallContext {
   private final List<Cell> requestCells;
   private final boolean cellBlocksSupported;
-  private final String user;
+  private final RequestUser user;
   private final int timeoutMillis;
   private final ScannerQuota scannerQuota;
   private Waiting waiting = Waiting.ALLOWED;
@@ -29,7 +30,7 @@ public final class CallContext {
   private List<Cell> responseCells;
 
   /** A call on no particular connection: its scanners count against no quota. */
-  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, String user, int timeoutMillis) {
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, int timeoutMillis) {
     this(requestCells, cellBlocksSupported, user, timeoutMillis, ScannerQuota.unlimited());
   }
 
@@ -38,7 +39,7 @@ public final class CallContext {
    * @param timeoutMillis how long the client waits for this call (0: no limit given)
    * @param scannerQuota the open scanners of the connection the call arrived on
    */
-  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, String user, int timeoutMillis,
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, int timeoutMillis,
       ScannerQuota scannerQuota) {
     this.requestCells = requestCells;
     this.cellBlocksSupported = cellBlocksSupported;
@@ -74,8 +75,8 @@ public final class CallContext {
     return cellBlocksSupported;
   }
 
-  /** The user the client says it is (SIMPLE authentication trusts it). */
-  public String user() {
+  /** Who the call runs as (with simple authentication, whoever the client said it is). */
+  public RequestUser user() {
     return user;
   }
 

@@ -7,6 +7,7 @@ import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scan.ScanHandler;
+import io.basalt.hbase.security.AuthenticationEndpoint;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
@@ -19,26 +20,38 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceCall;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameBytesPair;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 
-/** ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. */
+/**
+ * ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. And
+ * ExecService, for the one coprocessor endpoint Basalt has.
+ */
 public final class ClientServiceHandlers {
   private final RegionResolver regions;
   private final ScanHandler scans;
   private final MultiHandler multi;
   private final TabletStatistics statistics;
+  private final AuthenticationEndpoint authentication;
 
   ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi,
-      TabletStatistics statistics) {
+      TabletStatistics statistics, AuthenticationEndpoint authentication) {
     this.regions = regions;
     this.scans = scans;
     this.multi = multi;
     this.statistics = statistics;
+    this.authentication = authentication;
   }
 
   /**
@@ -57,6 +70,7 @@ public final class ClientServiceHandlers {
             counted(statistics, scans::scan))
         .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isShort,
             counted(statistics, multi::multi))
+        .on("ExecService", CoprocessorServiceRequest.getDefaultInstance(), counted(statistics, this::execService))
         .build();
   }
 
@@ -67,6 +81,27 @@ public final class ClientServiceHandlers {
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
     return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build();
+  }
+
+  /**
+   * A coprocessor endpoint call. Basalt runs no coprocessors; it answers AuthenticationService itself, on every
+   * region, as HBase does with its TokenProvider configured.
+   */
+  private CoprocessorServiceResponse execService(CallContext call, CoprocessorServiceRequest request)
+      throws IOException {
+    Region region = regions.resolve(request.getRegion());
+    CoprocessorServiceCall endpointCall = request.getCall();
+    if (!AuthenticationEndpoint.SERVICE.equals(endpointCall.getServiceName())) {
+      throw new UnknownProtocolException("No registered coprocessor service found for name "
+          + endpointCall.getServiceName() + " in region " + region.info().getRegionNameAsString());
+    }
+    byte[] result = authentication.call(call.user(), endpointCall.getMethodName());
+    return CoprocessorServiceResponse.newBuilder()
+        .setRegion(RegionSpecifier.newBuilder().setType(RegionSpecifierType.REGION_NAME)
+            .setValue(UnsafeByteOperations.unsafeWrap(region.info().getRegionName())))
+        .setValue(NameBytesPair.newBuilder().setName(endpointCall.getServiceName() + "." + endpointCall.getMethodName())
+            .setValue(UnsafeByteOperations.unsafeWrap(result)))
+        .build();
   }
 
   private MutateResponse mutate(CallContext call, MutateRequest request) throws IOException {

@@ -14,15 +14,15 @@ import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
-import org.apache.hadoop.hbase.ServerName;
-import org.apache.hadoop.hbase.ServerMetrics;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.ClusterMetricsBuilder;
 import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerMetricsBuilder;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -141,7 +141,7 @@ final class ClusterHandlers {
   private MasterProtos.FlushTableResponse flushTable(CallContext call, MasterProtos.FlushTableRequest request)
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = master.procedures().run("FlushTableProcedure", call.user(), () -> flush(master, name));
+    long procId = master.procedures().run("FlushTableProcedure", call.user().shortName(), () -> flush(master, name));
     return MasterProtos.FlushTableResponse.newBuilder().setProcId(procId).build();
   }
 

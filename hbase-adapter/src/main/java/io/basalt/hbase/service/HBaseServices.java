@@ -11,6 +11,8 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.security.AuthenticationEndpoint;
+import io.basalt.hbase.security.AuthenticationTokens;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.util.List;
 
@@ -21,23 +23,27 @@ import java.util.List;
 public final class HBaseServices {
   private HBaseServices() {}
 
-  /** @param tables the tables the master publishes, which the regions serve */
+  /**
+   * @param tables the tables the master publishes, which the regions serve
+   * @param tokens the delegation token keys, or null when tokens are off
+   */
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes) {
+      long maxScanResultBytes, AuthenticationTokens tokens) {
     return new RpcDispatcher(bindings(locations, tables, master, directory, scanners, compactions, statistics,
-        maxScanResultBytes));
+        maxScanResultBytes, tokens));
   }
 
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes) {
+      long maxScanResultBytes, AuthenticationTokens tokens) {
     ServerIdentity server = locations.self();
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
     RegionReports reports = new RegionReports(directory, tables, compactions, statistics);
     return List.of(
-        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics).binding(),
+        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics,
+            new AuthenticationEndpoint(tokens)).binding(),
         new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports).binding(),
         new MasterServiceHandlers(master,
             new ClusterHandlers(locations, master, directory, compactions, statistics, reports),

@@ -74,7 +74,7 @@ final class MasterServiceHandlers {
       splitKeys.add(key.toByteArray());
     }
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("CreateTableProcedure", call.user(),
+    long procId = master.procedures().run("CreateTableProcedure", call.user().shortName(),
         () -> master.ddl().create(descriptor, splitKeys, note));
     return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -83,7 +83,7 @@ final class MasterServiceHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("DeleteTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("DeleteTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDelete();
       }
@@ -96,7 +96,7 @@ final class MasterServiceHandlers {
       MasterProtos.DisableTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("DisableTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("DisableTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDisable();
       }
@@ -109,7 +109,7 @@ final class MasterServiceHandlers {
       throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("EnableTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("EnableTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseEnable();
       }

@@ -36,7 +36,7 @@ final class NamespaceHandlers {
   private MasterProtos.CreateNamespaceResponse create(CallContext call, MasterProtos.CreateNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = master.procedures().run("CreateNamespaceProcedure", call.user(),
+    long procId = master.procedures().run("CreateNamespaceProcedure", call.user().shortName(),
         () -> master.namespaces().create(namespace));
     return MasterProtos.CreateNamespaceResponse.newBuilder().setProcId(procId).build();
   }
@@ -44,14 +44,14 @@ final class NamespaceHandlers {
   private MasterProtos.ModifyNamespaceResponse modify(CallContext call, MasterProtos.ModifyNamespaceRequest request)
       throws IOException {
     NamespaceDescriptor namespace = ProtobufUtil.toNamespaceDescriptor(request.getNamespaceDescriptor());
-    long procId = master.procedures().run("ModifyNamespaceProcedure", call.user(),
+    long procId = master.procedures().run("ModifyNamespaceProcedure", call.user().shortName(),
         () -> master.namespaces().modify(namespace));
     return MasterProtos.ModifyNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
   private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
       throws IOException {
-    long procId = master.procedures().run("DeleteNamespaceProcedure", call.user(),
+    long procId = master.procedures().run("DeleteNamespaceProcedure", call.user().shortName(),
         () -> master.ddl().deleteNamespace(request.getNamespaceName()));
     return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
   }

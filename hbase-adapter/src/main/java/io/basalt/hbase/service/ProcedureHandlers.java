@@ -110,7 +110,7 @@ final class ProcedureHandlers {
   private void exec(CallContext call, ProcedureDescription procedure) throws IOException {
     checkKnown(procedure);
     TableName table = TableName.valueOf(procedure.getInstance());
-    master.procedures().run("FlushTableProcedure", call.user(), () -> ClusterHandlers.flush(master, table));
+    master.procedures().run("FlushTableProcedure", call.user().shortName(), () -> ClusterHandlers.flush(master, table));
   }
 
   /** A flush asked for by {@code ExecProcedure} finished inside that call. */

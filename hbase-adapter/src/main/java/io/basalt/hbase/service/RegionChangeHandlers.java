@@ -42,7 +42,7 @@ final class RegionChangeHandlers {
           "Split region " + region.getRegionNameAsString() + " failed due to split switch off");
     }
     byte[] splitRow = request.hasSplitRow() ? request.getSplitRow().toByteArray() : null;
-    long procId = master.procedures().run("SplitTableRegionProcedure", call.user(),
+    long procId = master.procedures().run("SplitTableRegionProcedure", call.user().shortName(),
         () -> master.splits().split(region, splitRow));
     return MasterProtos.SplitTableRegionResponse.newBuilder().setProcId(procId).build();
   }
@@ -57,7 +57,7 @@ final class RegionChangeHandlers {
       throw new DoNotRetryIOException(
           "Merge of " + RegionInfo.getShortNameToLog(regions) + " failed because merge switch is off");
     }
-    long procId = master.procedures().run("MergeTableRegionsProcedure", call.user(),
+    long procId = master.procedures().run("MergeTableRegionsProcedure", call.user().shortName(),
         () -> master.splits().merge(regions, request.getForcible()));
     return MasterProtos.MergeTableRegionsResponse.newBuilder().setProcId(procId).build();
   }
@@ -65,7 +65,7 @@ final class RegionChangeHandlers {
   private MasterProtos.TruncateRegionResponse truncate(CallContext call, MasterProtos.TruncateRegionRequest request)
       throws IOException {
     RegionInfo region = ProtobufUtil.toRegionInfo(request.getRegionInfo());
-    long procId = master.procedures().run("TruncateRegionProcedure", call.user(),
+    long procId = master.procedures().run("TruncateRegionProcedure", call.user().shortName(),
         () -> master.splits().truncate(region));
     return MasterProtos.TruncateRegionResponse.newBuilder().setProcId(procId).build();
   }

@@ -51,7 +51,7 @@ final class SchemaHandlers {
       throws IOException {
     TableDescriptor descriptor = ProtobufUtil.toTableDescriptor(request.getTableSchema());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(descriptor.getTableName())) {
         SystemTableDdl.refuseModify(descriptor);
       }
@@ -65,7 +65,7 @@ final class SchemaHandlers {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
@@ -79,7 +79,7 @@ final class SchemaHandlers {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     ColumnFamilyDescriptor family = ProtobufUtil.toColumnFamilyDescriptor(request.getColumnFamilies());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
@@ -93,7 +93,7 @@ final class SchemaHandlers {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getColumnName().toByteArray();
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("ModifyTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseDeleteFamily(family);
       }
@@ -106,7 +106,7 @@ final class SchemaHandlers {
   private MasterProtos.ModifyTableStoreFileTrackerResponse changeTableTracker(CallContext call,
       MasterProtos.ModifyTableStoreFileTrackerRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
-    long procId = master.procedures().run("ModifyTableStoreFileTrackerProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyTableStoreFileTrackerProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
@@ -120,7 +120,7 @@ final class SchemaHandlers {
       MasterProtos.ModifyColumnStoreFileTrackerRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getFamily().toByteArray();
-    long procId = master.procedures().run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user(), () -> {
+    long procId = master.procedures().run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }
@@ -133,7 +133,7 @@ final class SchemaHandlers {
       MasterProtos.TruncateTableRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run("TruncateTableProcedure", call.user(), () -> {
+    long procId = master.procedures().run("TruncateTableProcedure", call.user().shortName(), () -> {
       if (SystemTableDdl.isMeta(name)) {
         SystemTableDdl.refuseTruncate();
       }

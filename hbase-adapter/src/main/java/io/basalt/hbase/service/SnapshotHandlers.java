@@ -2,9 +2,9 @@ package io.basalt.hbase.service;
 
 import io.basalt.hbase.master.ClusterSwitches.Switch;
 import io.basalt.hbase.master.Master;
-import io.basalt.hbase.write.NonceRegistry;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.write.NonceRegistry;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
@@ -45,7 +45,7 @@ final class SnapshotHandlers {
 
   private MasterProtos.SnapshotResponse snapshot(CallContext call, MasterProtos.SnapshotRequest request)
       throws IOException {
-    long procId = master.procedures().run("SnapshotProcedure", call.user(),
+    long procId = master.procedures().run("SnapshotProcedure", call.user().shortName(),
         () -> master.snapshots().take(request.getSnapshot()));
     return MasterProtos.SnapshotResponse.newBuilder()
         .setExpectedTimeout(EXPECTED_TIMEOUT_MILLIS)
@@ -83,7 +83,7 @@ final class SnapshotHandlers {
       throws IOException {
     boolean restore = master.tables().table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user(),
+    long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user().shortName(),
         () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT(), note));
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
   }

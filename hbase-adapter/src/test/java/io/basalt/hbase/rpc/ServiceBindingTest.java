@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.hbase.security.RequestUser;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterService;
@@ -22,7 +23,7 @@ class ServiceBindingTest {
     ServiceBinding.Method<?> method = master.method("IsMasterRunning");
     byte[] request = MasterProtos.IsMasterRunningRequest.getDefaultInstance().toByteArray();
     MasterProtos.IsMasterRunningResponse response = (MasterProtos.IsMasterRunningResponse) method.invoke(
-        new CallContext(null, true, "test", 0), method.parse(request, 0, request.length));
+        new CallContext(null, true, RequestUser.simple("test"), 0), method.parse(request, 0, request.length));
     assertTrue(response.getIsMasterRunning());
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ScannerQuota;
+import io.basalt.hbase.security.RequestUser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ final class ScanCalls {
 
   /** Makes a call that the client will wait {@code timeoutMillis} for (0: no limit). */
   Answer call(ScanRequest request, int timeoutMillis) throws IOException {
-    CallContext call = new CallContext(null, true, "test", timeoutMillis, quota);
+    CallContext call = new CallContext(null, true, RequestUser.simple("test"), timeoutMillis, quota);
     ScanResponse response = handler.scan(call, request);
     return new Answer(response, call.responseCells().isEmpty() && response.getCellsPerResultCount() == 0 ? null
         : CellUtil.createCellScanner(call.responseCells()));

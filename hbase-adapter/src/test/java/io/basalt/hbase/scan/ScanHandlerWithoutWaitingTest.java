@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.security.RequestUser;
 import io.basalt.hbase.testing.ServedTables;
 import io.basalt.storage.data.Durability;
 import io.basalt.storage.data.RowMutation;
@@ -133,7 +134,7 @@ class ScanHandlerWithoutWaitingTest {
   }
 
   private CallContext context() {
-    return new CallContext(null, true, "test", 0, quota);
+    return new CallContext(null, true, RequestUser.simple("test"), 0, quota);
   }
 
   private static List<String> rows(ScanResponse response, CallContext call) throws IOException {

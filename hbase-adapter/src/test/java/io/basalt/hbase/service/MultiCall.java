@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.security.RequestUser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -89,7 +90,7 @@ final class MultiCall {
 
   /** Runs {@code multi} (this call's request or one made from it) with this call's cells. */
   Answer run(MultiHandler handler, MultiRequest multi) throws IOException {
-    CallContext call = new CallContext(cells(), true, "test", 0);
+    CallContext call = new CallContext(cells(), true, RequestUser.simple("test"), 0);
     MultiResponse response = handler.multi(call, multi);
     assertEquals(multi.getRegionActionCount(), response.getRegionActionResultCount());
     return new Answer(response, call.responseCells());

@@ -46,7 +46,7 @@ class ShortCallRulesTest {
   // The rules look only at the request, and at the scanner a scan call names; nothing here is ever called.
   private final ScannerRegistry scanners = new ScannerRegistry(Clock.systemUTC(), 60_000);
   private final ServiceBinding client = new ClientServiceHandlers(null, new ScanHandler(null, scanners, 0),
-      new MultiHandler(null), null).binding();
+      new MultiHandler(null), null, null).binding();
 
   @AfterEach
   void closeScanners() {

@@ -12,6 +12,7 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.security.RequestUser;
 import io.basalt.storage.StoreOptions;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.data.RowLocks;
@@ -147,7 +148,7 @@ class TryWithoutWaitingTest {
     invoke("Mutate", RequestConverter.buildMutateRequest(regionName, put("on disk")));
     reopenWithAnEmptyCache();
     Message request = RequestConverter.buildGetRequest(regionName, new Get(ROW));
-    CallContext call = new CallContext(null, true, "test", 0, scanners);
+    CallContext call = new CallContext(null, true, RequestUser.simple("test"), 0, scanners);
     assertEquals(Optional.empty(), client.method("Get").tryWithoutWaiting(call, request));
     assertTrue(call.responseCells().isEmpty());
     assertEquals(0, regionLoad().getReadRequestsCount());
@@ -190,7 +191,7 @@ class TryWithoutWaitingTest {
 
   /** A call whose results travel in the response message; see the get test for one with a cell block. */
   private CallContext context() {
-    return new CallContext(null, false, "test", 0, scanners);
+    return new CallContext(null, false, RequestUser.simple("test"), 0, scanners);
   }
 
   /** Runs {@code attempt} while another thread holds the lock of {@link #ROW}. */
@@ -220,7 +221,7 @@ class TryWithoutWaitingTest {
   }
 
   private Result get() throws IOException {
-    GetResponse answer = (GetResponse) client.method("Get").invoke(new CallContext(null, false, "test", 0),
+    GetResponse answer = (GetResponse) client.method("Get").invoke(new CallContext(null, false, RequestUser.simple("test"), 0),
         RequestConverter.buildGetRequest(regionName, new Get(ROW)));
     return ProtobufUtil.toResult(answer.getResult());
   }

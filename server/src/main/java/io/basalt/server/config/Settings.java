@@ -195,8 +195,9 @@ public final class Settings {
           + "in with their own keytab or ticket cache).");
   public static final Setting KERBEROS_PRINCIPAL = new Setting("hbase.regionserver.kerberos.principal", "",
       "With kerberos authentication, the principal the server runs as, such as hbase/_HOST@EXAMPLE.COM; _HOST "
-          + "becomes the host name clients reach this server by (hbase.regionserver.hostname, or the name of the "
-          + "advertised address). Clients set the same value here and in hbase.master.kerberos.principal.");
+          + "becomes the canonical name of the host this server advertises (hbase.regionserver.hostname), in lower "
+          + "case: the name HBase clients put in the principal they ask a ticket for. Clients set the same value here "
+          + "and in hbase.master.kerberos.principal.");
   public static final Setting KERBEROS_KEYTAB = new Setting("hbase.regionserver.keytab.file", "",
       "With kerberos authentication, the keytab holding the server principal's keys.");
   public static final Setting MASTER_KERBEROS_PRINCIPAL = new Setting("hbase.master.kerberos.principal", "",
@@ -212,6 +213,10 @@ public final class Settings {
       "hbase.ipc.server.fallback-to-simple-auth-allowed", "false",
       "With kerberos authentication, also accept clients using simple authentication (for moving a cluster to "
           + "Kerberos); otherwise they are refused with AccessDeniedException \"Authentication is required\".");
+  public static final Setting TOKEN_KEY_UPDATE_INTERVAL = new Setting("hbase.auth.key.update.interval",
+      "86400000", "With kerberos authentication, how often in ms a new secret key starts signing delegation tokens.");
+  public static final Setting TOKEN_MAX_LIFETIME = new Setting("hbase.auth.token.max.lifetime", "604800000",
+      "With kerberos authentication, how long in ms a delegation token is good for after it is issued.");
   public static final Setting AUTH_TO_LOCAL = new Setting("hadoop.security.auth_to_local", "DEFAULT",
       "Hadoop's rules turning an authenticated principal into the short user name procedures and permissions use; "
           + "DEFAULT drops the instance and realm of principals in the default realm (alice@EXAMPLE.COM is alice).");
@@ -231,7 +236,8 @@ public final class Settings {
       TLS_KEYSTORE_PASSWORD, TLS_KEYSTORE_TYPE, TLS_TRUSTSTORE, TLS_TRUSTSTORE_PASSWORD, TLS_TRUSTSTORE_TYPE,
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
-      MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK, AUTH_TO_LOCAL);
+      MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
+      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, AUTH_TO_LOCAL);
 
   private Settings() {}
 }

@@ -1,15 +1,15 @@
 package io.basalt.server.rpc;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.basalt.server.sasl.AuthenticatedUser;
+import io.basalt.hbase.security.RequestUser;
 import io.basalt.server.sasl.SaslAuthentication;
 import io.basalt.server.sasl.SaslExchange;
 import io.basalt.server.sasl.SaslReplies;
 import io.basalt.server.sasl.SaslUnwrapper;
 import io.basalt.server.sasl.SaslWrapEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +31,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.SecurityPreamableResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.security.token.SecretManager.InvalidToken;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.slf4j.Logger;
@@ -78,7 +79,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private ConnectionInfo connection;
   private SaslExchange exchange;
   private SaslUnwrapper unwrapper;
-  private AuthenticatedUser authenticated;
+  private RequestUser authenticated;
   /** Why this connection's first call is to be refused, when it is. */
   private String refusal;
 
@@ -198,18 +199,14 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       state = State.HEADER;
       return;
     }
-    if (auth == AUTH_DIGEST) {
-      refuseAuthentication(ctx, new AccessDeniedException("Server is not configured to do DIGEST authentication."));
-      return;
-    }
-    if (auth != AUTH_KERBEROS) {
+    if (auth != AUTH_KERBEROS && auth != AUTH_DIGEST) {
       fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
       return;
     }
     try {
-      exchange = sasl.kerberosExchange();
+      exchange = auth == AUTH_KERBEROS ? sasl.kerberosExchange() : sasl.tokenExchange();
       state = State.SASL;
-    } catch (SaslException e) {
+    } catch (IOException e) {
       refuseAuthentication(ctx, e);
     }
   }
@@ -254,8 +251,18 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
   }
 
-  /** Ends a handshake that failed with SASL's own error reply, which the client raises as this exception. */
-  private void refuseAuthentication(ChannelHandlerContext ctx, IOException reason) {
+  /**
+   * Ends a handshake that failed with SASL's own error reply, which the client raises as this exception; a bad token
+   * is reported as such, as HBase does, not as the SASL failure the mechanism wraps it in.
+   */
+  private void refuseAuthentication(ChannelHandlerContext ctx, IOException failure) {
+    IOException reason = failure;
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof InvalidToken invalid) {
+        reason = invalid;
+        break;
+      }
+    }
     LOG.info("Authentication of {} failed: {}", ctx.channel().remoteAddress(), reason.toString());
     state = State.CLOSED;
     ctx.writeAndFlush(SaslReplies.failure(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
@@ -320,7 +327,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       }
     }
     String claimed = header.getUserInfo().getEffectiveUser();
-    AuthenticatedUser user = AuthenticatedUser.simple(claimed);
+    RequestUser user = RequestUser.simple(claimed);
     if (authenticated != null) {
       // Kerberos clients name their own principal; token clients name no one.
       if (!claimed.isEmpty() && !claimed.equals(authenticated.name())) {

@@ -1,10 +1,10 @@
 package io.basalt.server.rpc;
 
-import io.basalt.server.sasl.AuthenticatedUser;
+import io.basalt.hbase.security.RequestUser;
 import org.apache.hadoop.hbase.codec.Codec;
 
 /**
  * What a client declared in its connection header: the service every call on this socket addresses, the cell
  * block codec (null when the client wants no cell blocks) and the user it runs as (authenticated, or as it said).
  */
-record ConnectionInfo(String serviceName, Codec codec, AuthenticatedUser user) {}
+record ConnectionInfo(String serviceName, Codec codec, RequestUser user) {}

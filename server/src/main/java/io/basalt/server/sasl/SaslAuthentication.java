@@ -1,8 +1,11 @@
 package io.basalt.server.sasl;
 
+import io.basalt.hbase.security.AuthenticationTokens;
+import io.basalt.hbase.security.RequestUser;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.security.PrivilegedExceptionAction;
@@ -14,28 +17,39 @@ import javax.security.sasl.AuthorizeCallback;
 import javax.security.sasl.Sasl;
 import javax.security.sasl.SaslException;
 import javax.security.sasl.SaslServer;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.SaslUtil;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Kerberos authentication of RPC connections ({@code hbase.security.authentication=kerberos}): the server's login,
  * the SASL properties both sides derive from {@code hbase.rpc.protection} (with HBase's own {@link SaslUtil}, so
- * the names and their order mean what they mean to the client), and one {@link SaslExchange} per connection.
+ * the names and their order mean what they mean to the client), and one {@link SaslExchange} per connection, with
+ * GSSAPI for Kerberos users and DIGEST-MD5 for holders of a delegation token.
  */
 public final class SaslAuthentication {
   private static final String GSSAPI = "GSSAPI";
+  private static final String DIGEST = "DIGEST-MD5";
 
   private final UserGroupInformation serverUser;
   private final String[] principalParts;
   private final Map<String, String> saslProperties;
   private final boolean simpleAllowed;
+  private final AuthenticationTokens tokens;
 
   private SaslAuthentication(UserGroupInformation serverUser, Map<String, String> saslProperties,
-      boolean simpleAllowed) {
+      boolean simpleAllowed, AuthenticationTokens tokens) {
     this.serverUser = serverUser;
     this.principalParts = SaslUtil.splitKerberosName(serverUser.getUserName());
     this.saslProperties = saslProperties;
     this.simpleAllowed = simpleAllowed;
+    this.tokens = tokens;
+  }
+
+  /** The same authentication, also accepting the delegation tokens {@code tokens} checks. */
+  public SaslAuthentication withTokens(AuthenticationTokens tokens) {
+    return new SaslAuthentication(serverUser, saslProperties, simpleAllowed, tokens);
   }
 
   /**
@@ -60,7 +74,7 @@ public final class SaslAuthentication {
       throw new ConfigException(Settings.RPC_PROTECTION.key() + ": " + e.getMessage());
     }
     UserGroupInformation user = KerberosLogin.login(config, config.toHadoop(), canonicalName(advertisedHost));
-    return new SaslAuthentication(user, Map.copyOf(properties), config.bool(Settings.SIMPLE_AUTH_FALLBACK));
+    return new SaslAuthentication(user, Map.copyOf(properties), config.bool(Settings.SIMPLE_AUTH_FALLBACK), null);
   }
 
   private static String canonicalName(String host) throws ConfigException {
@@ -89,7 +103,42 @@ public final class SaslAuthentication {
     if (server == null) {
       throw new SaslException("this JVM offers no " + GSSAPI + " SASL server");
     }
-    return new SaslExchange(server, this, saslProperties.get(Sasl.QOP));
+    return new SaslExchange(server, this, saslProperties.get(Sasl.QOP),
+        principal -> new RequestUser(principal, shortName(principal), AuthenticationMethod.KERBEROS));
+  }
+
+  /**
+   * Starts authenticating one connection whose client presents a delegation token.
+   *
+   * @throws AccessDeniedException when this server has no token keys (HBase's answer without its secret manager)
+   */
+  public SaslExchange tokenExchange() throws IOException {
+    if (tokens == null) {
+      throw new AccessDeniedException("Server is not configured to do DIGEST authentication.");
+    }
+    // HBase's clients name no protocol and the server "default" (SaslUtil.SASL_DEFAULT_REALM) for DIGEST-MD5.
+    SaslServer server = Sasl.createSaslServer(DIGEST, null, SaslUtil.SASL_DEFAULT_REALM, saslProperties,
+        new TokenCallbacks(tokens));
+    if (server == null) {
+      throw new SaslException("this JVM offers no " + DIGEST + " SASL server");
+    }
+    return new SaslExchange(server, this, saslProperties.get(Sasl.QOP), authorizationId -> {
+      String user = TokenCallbacks.identifier(authorizationId).getUsername();
+      if (user == null || user.isEmpty()) {
+        throw new AccessDeniedException("Can't retrieve username from tokenIdentifier.");
+      }
+      return new RequestUser(user, shortName(user), AuthenticationMethod.TOKEN);
+    });
+  }
+
+  /** A principal's name under the auth_to_local rules, with Hadoop's own code, as HBase has it. */
+  private static String shortName(String principal) throws AccessDeniedException {
+    try {
+      return UserGroupInformation.createRemoteUser(principal).getShortUserName();
+    } catch (IllegalArgumentException e) {
+      throw new AccessDeniedException("no " + Settings.AUTH_TO_LOCAL.key() + " rule gives " + principal
+          + " a user name: " + e.getMessage());
+    }
   }
 
   /** Runs an action with the server's Kerberos credentials in scope, as the GSSAPI mechanism looks them up there. */
@@ -126,6 +175,7 @@ public final class SaslAuthentication {
   @Override
   public String toString() {
     return "Kerberos as " + serverPrincipal() + ", protection " + saslProperties.get(Sasl.QOP)
+        + (tokens == null ? "" : ", delegation tokens")
         + (simpleAllowed ? ", simple authentication still accepted" : "");
   }
 }

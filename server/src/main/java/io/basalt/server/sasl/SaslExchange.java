@@ -1,14 +1,11 @@
 package io.basalt.server.sasl;
 
-import io.basalt.server.config.Settings;
+import io.basalt.hbase.security.RequestUser;
 import java.io.IOException;
 import javax.security.sasl.Sasl;
 import javax.security.sasl.SaslException;
 import javax.security.sasl.SaslServer;
-import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.SaslUtil;
-import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,12 +20,20 @@ public final class SaslExchange implements AutoCloseable {
   private final SaslServer server;
   private final SaslAuthentication authentication;
   private final String requestedQop;
+  private final Identification identification;
   private boolean wraps;
 
-  SaslExchange(SaslServer server, SaslAuthentication authentication, String requestedQop) {
+  /** Who the client is, from the id SASL authorized it as (a principal, or a token identifier in base64). */
+  interface Identification {
+    RequestUser user(String authorizationId) throws IOException;
+  }
+
+  SaslExchange(SaslServer server, SaslAuthentication authentication, String requestedQop,
+      Identification identification) {
     this.server = server;
     this.authentication = authentication;
     this.requestedQop = requestedQop;
+    this.identification = identification;
   }
 
   /** The server's answer to a client token, or null when the client is to get none (its last token). */
@@ -44,20 +49,14 @@ public final class SaslExchange implements AutoCloseable {
    * Once complete: checks the protection negotiated is one the server asked for (HBase's own check and message) and
    * returns the authenticated user.
    *
-   * @throws AccessDeniedException when the principal has no local name under the auth_to_local rules
+   * @throws org.apache.hadoop.hbase.security.AccessDeniedException when the user has no local name under the
+   *     auth_to_local rules
    */
-  public AuthenticatedUser finish() throws IOException {
+  public RequestUser finish() throws IOException {
     String qop = (String) server.getNegotiatedProperty(Sasl.QOP);
     SaslUtil.verifyNegotiatedQop(requestedQop, qop);
     wraps = qop != null && !"auth".equalsIgnoreCase(qop);
-    String principal = server.getAuthorizationID();
-    try {
-      String shortName = UserGroupInformation.createRemoteUser(principal).getShortUserName();
-      return new AuthenticatedUser(principal, shortName, AuthenticationMethod.KERBEROS);
-    } catch (IllegalArgumentException e) {
-      throw new AccessDeniedException("no " + Settings.AUTH_TO_LOCAL.key() + " rule gives " + principal
-          + " a user name: " + e.getMessage());
-    }
+    return identification.user(server.getAuthorizationID());
   }
 
   /** The negotiated protection, as SASL names it (auth, auth-int, auth-conf). */

@@ -11,7 +11,7 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
-import io.basalt.server.sasl.AuthenticatedUser;
+import io.basalt.hbase.security.RequestUser;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
  */
 class CallRunnerTest {
   private static final ConnectionInfo TEST_CONNECTION =
-      new ConnectionInfo("ClientService", null, AuthenticatedUser.simple("test"));
+      new ConnectionInfo("ClientService", null, RequestUser.simple("test"));
   private final EmbeddedChannel channel = new EmbeddedChannel();
   private final HandlerPool pool = new HandlerPool();
   /** For each time a handler ran: whether it ran refusing to wait. */

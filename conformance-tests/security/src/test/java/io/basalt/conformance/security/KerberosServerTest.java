@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.security.token.ClientTokenUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A server with {@code hbase.security.authentication=kerberos}, seen by clients that do not authenticate (stock
  * hbase-client 2.6.4 with simple authentication): refused with AccessDeniedException, unless the server allows
- * falling back to simple authentication. And the server's own login: a keytab that is missing, or does not hold
+ * falling back to simple authentication, and even then given no delegation token. And the server's own login: a keytab that is missing, or does not hold
  * the principal's current key, or principals that differ for master and region server, stop the start with one
  * line saying so.
  */
@@ -57,6 +60,13 @@ class KerberosServerTest {
     site.put("hbase.ipc.server.fallback-to-simple-auth-allowed", "true");
     try (BasaltProcess basalt = TlsServers.start(dir, "kerberos-fallback", site, kdc.jvmOptions())) {
       TlsClients.roundTrip(TlsClients.config(basalt, Map.of()));
+      IOException refused = assertThrows(IOException.class, () -> {
+        try (Connection connection = ConnectionFactory.createConnection(TlsClients.config(basalt, Map.of()))) {
+          ClientTokenUtil.obtainToken(connection);
+        }
+      });
+      String causes = TlsClients.causes(refused);
+      assertTrue(causes.contains("Token generation only allowed for Kerberos authenticated clients"), causes);
     }
   }
 

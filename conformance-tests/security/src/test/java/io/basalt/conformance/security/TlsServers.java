@@ -23,10 +23,15 @@ final class TlsServers {
   /** As {@link #start(Path, String, Map)}, with these options for the server's JVM (its Kerberos settings). */
   static BasaltProcess start(Path dir, String name, Map<String, String> properties, List<String> jvmOptions)
       throws IOException {
+    return startOn(dir.resolve(name + "-data"), dir, name, properties, jvmOptions);
+  }
+
+  /** As {@link #start(Path, String, Map, List)}, on the data of a server stopped before (a restart). */
+  static BasaltProcess startOn(Path data, Path dir, String name, Map<String, String> properties,
+      List<String> jvmOptions) throws IOException {
     Files.createDirectories(dir);
     Path site = SiteFileWriter.write(dir.resolve(name + "-site.xml"), properties);
-    return BasaltProcess.startWithJvmOptions(jvmOptions, dir.resolve(name + "-data"), name, "--config",
-        site.toString());
+    return BasaltProcess.startWithJvmOptions(jvmOptions, data, name, "--config", site.toString());
   }
 
   /** Waits (a bounded while) for the server to log a line containing {@code text}, and fails if it does not. */

@@ -1,9 +1,10 @@
-package io.basalt.server.sasl;
+package io.basalt.hbase.security;
 
 import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 
 /**
- * Who a connection's calls run as once the connection is authenticated.
+ * Who a call runs as: the user its connection authenticated as, or with simple authentication the user the client
+ * named.
  *
  * @param name the full name the client proved (a Kerberos principal such as {@code alice@EXAMPLE.COM}), or with
  *     simple authentication the name it gave
@@ -11,9 +12,9 @@ import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
  *     ({@code alice})
  * @param method how the name was established, as HBase reports it (SIMPLE, KERBEROS, TOKEN)
  */
-public record AuthenticatedUser(String name, String shortName, AuthenticationMethod method) {
+public record RequestUser(String name, String shortName, AuthenticationMethod method) {
   /** A user who named themselves in the connection header, with no proof. */
-  public static AuthenticatedUser simple(String name) {
-    return new AuthenticatedUser(name, name, AuthenticationMethod.SIMPLE);
+  public static RequestUser simple(String name) {
+    return new RequestUser(name, name, AuthenticationMethod.SIMPLE);
   }
 }
