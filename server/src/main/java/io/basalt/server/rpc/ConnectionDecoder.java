@@ -62,6 +62,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private static final int MAX_SASL_TOKEN = 1 << 20;
   /** What a SASL packet may add to the largest request it carries (a GSS wrap adds tens of bytes). */
   private static final int SASL_PACKET_OVERHEAD = 64 * 1024;
+  private static final int MAX_LOGGED_MESSAGE = 300;
   /** The longest varint protobuf reads (a 64-bit one; a 32-bit length takes its low bits). */
   private static final int MAX_VARINT_BYTES = 10;
   /** How much of an oversized frame is examined to find its call id. */
@@ -263,9 +264,26 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
         break;
       }
     }
-    LOG.info("Authentication of {} failed: {}", ctx.channel().remoteAddress(), reason.toString());
+    LOG.info("Authentication of {} failed: {}", ctx.channel().remoteAddress(), printable(reason.toString()));
     state = State.CLOSED;
     ctx.writeAndFlush(SaslReplies.failure(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /**
+   * A message fit for one log line: SASL mechanisms quote what the client sent in their errors, which may be any
+   * bytes, so everything but printable ASCII is escaped and the length capped.
+   */
+  static String printable(String message) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < message.length() && text.length() < MAX_LOGGED_MESSAGE; i++) {
+      char c = message.charAt(i);
+      if (c >= 0x20 && c < 0x7f) {
+        text.append(c);
+      } else {
+        text.append(String.format("\\u%04x", (int) c));
+      }
+    }
+    return text.length() < MAX_LOGGED_MESSAGE ? text.toString() : text + "...";
   }
 
   /** A SASL client's first token (int32 length, bytes), sent before it learnt this server wants none. */

@@ -219,6 +219,15 @@ class ConnectionDecoderTest {
     return bytes.toByteArray();
   }
 
+  @Test
+  void messagesQuotingClientBytesAreLoggedEscapedAndCapped() {
+    String quoted = "'=' expected after key: " + (char) 0 + (char) 0xfffd + "q";
+    assertEquals("'=' expected after key: \\u0000\\ufffdq", ConnectionDecoder.printable(quoted));
+    String logged = ConnectionDecoder.printable("x".repeat(10_000));
+    assertEquals(303, logged.length());
+    assertTrue(logged.endsWith("..."));
+  }
+
   private static byte[] ascii(String s) {
     return s.getBytes(StandardCharsets.US_ASCII);
   }
