@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.kerberos.TestKdc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;

@@ -3,6 +3,7 @@ package io.basalt.conformance.security;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.kerberos.TestKdc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;

@@ -1,6 +1,7 @@
 package io.basalt.conformance.security;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.kerberos.TestKdc;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.kerberos.TestKdc;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.basalt.conformance.security;
+package io.basalt.conformance.kerberos;
 
 import io.basalt.conformance.harness.FreePorts;
 import java.io.IOException;
@@ -15,12 +15,13 @@ import org.apache.kerby.kerberos.kerb.server.SimpleKdcServer;
  * with principals and keytabs made on demand. Starting it points this JVM's Kerberos at it; logging a user in puts
  * Hadoop's user login in Kerberos mode. Both hold for the whole JVM, as does the stock client's choice between
  * Kerberos and simple authentication (made once per JVM, by the first connection's configuration): Kerberos test
- * classes run in JVMs of their own, and no class mixes Kerberos and simple clients.
+ * classes run in JVMs of their own, and no class mixes Kerberos and simple clients. Shared, as source, by the
+ * modules of the clients tested with Kerberos.
  */
-final class TestKdc implements AutoCloseable {
-  static final String REALM = "EXAMPLE.COM";
+public final class TestKdc implements AutoCloseable {
+  public static final String REALM = "EXAMPLE.COM";
   /** The server principal HBase clients ask a ticket for when they reach 127.0.0.1, whose canonical name it has. */
-  static final String SERVER_PRINCIPAL = "hbase/localhost@" + REALM;
+  public static final String SERVER_PRINCIPAL = "hbase/localhost@" + REALM;
 
   private final SimpleKdcServer kdc;
   private final Path dir;
@@ -30,7 +31,7 @@ final class TestKdc implements AutoCloseable {
     this.dir = dir;
   }
 
-  static TestKdc start(Path dir) throws IOException, KrbException {
+  public static TestKdc start(Path dir) throws IOException, KrbException {
     Files.createDirectories(dir);
     SimpleKdcServer kdc = new SimpleKdcServer();
     kdc.setWorkDir(dir.toFile());
@@ -44,7 +45,7 @@ final class TestKdc implements AutoCloseable {
   }
 
   /** A new principal ({@code name} without realm) and a keytab holding its key only. */
-  Path keytab(String name) throws KrbException {
+  public Path keytab(String name) throws KrbException {
     Path keytab = dir.resolve(name.replace('/', '_') + ".keytab");
     kdc.createPrincipal(name);
     kdc.exportPrincipal(name, keytab.toFile());
@@ -52,18 +53,18 @@ final class TestKdc implements AutoCloseable {
   }
 
   /** Gives a principal a new key, so keytabs exported before no longer match it. */
-  void changeKey(String name) throws KrbException {
+  public void changeKey(String name) throws KrbException {
     kdc.deletePrincipal(name);
     kdc.createPrincipal(name);
   }
 
   /** Options making a server JVM use this KDC. */
-  List<String> jvmOptions() {
+  public List<String> jvmOptions() {
     return List.of("-Djava.security.krb5.conf=" + dir.resolve("krb5.conf"));
   }
 
   /** Logs {@code name} in from its keytab, for running a client as them ({@code ugi.doAs}). */
-  static UserGroupInformation login(String name, Path keytab) throws IOException {
+  public static UserGroupInformation login(String name, Path keytab) throws IOException {
     Configuration kerberos = new Configuration(false);
     kerberos.set("hadoop.security.authentication", "kerberos");
     UserGroupInformation.setConfiguration(kerberos);
