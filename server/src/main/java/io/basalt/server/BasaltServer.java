@@ -15,7 +15,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
-import io.basalt.server.sasl.ServerSecurity;
+import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
@@ -143,7 +143,7 @@ public final class BasaltServer {
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
             config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
-            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), security.sasl()),
+            config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), security),
         clusterId));
     LOG.info("RPC server listening on port {}{}", rpc.port(), rpc.security());
 

@@ -217,6 +217,11 @@ public final class Settings {
       "86400000", "With kerberos authentication, how often in ms a new secret key starts signing delegation tokens.");
   public static final Setting TOKEN_MAX_LIFETIME = new Setting("hbase.auth.token.max.lifetime", "604800000",
       "With kerberos authentication, how long in ms a delegation token is good for after it is issued.");
+  public static final Setting CERTIFICATE_USER = new Setting("basalt.security.certificate.user", "none",
+      "With TLS client certificates, whom a connection that presented one runs as: none (whoever its connection "
+          + "header names, as in HBase), CN (the certificate subject's common name) or DN (the whole subject, as RFC "
+          + "2253 writes it). Kerberos users stay who Kerberos says. For the name to be trustworthy, require "
+          + "certificates (hbase.server.netty.tls.client.auth.mode=NEED) and refuse plaintext.");
   public static final Setting AUTH_TO_LOCAL = new Setting("hadoop.security.auth_to_local", "DEFAULT",
       "Hadoop's rules turning an authenticated principal into the short user name procedures and permissions use; "
           + "DEFAULT drops the instance and realm of principals in the default realm (alice@EXAMPLE.COM is alice).");
@@ -237,7 +242,7 @@ public final class Settings {
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
-      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, AUTH_TO_LOCAL);
+      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL);
 
   private Settings() {}
 }

@@ -1,11 +1,13 @@
 package io.basalt.server.rpc;
 
 import io.basalt.hbase.security.RequestUser;
-import io.basalt.server.sasl.SaslAuthentication;
-import io.basalt.server.sasl.SaslExchange;
-import io.basalt.server.sasl.SaslReplies;
-import io.basalt.server.sasl.SaslUnwrapper;
-import io.basalt.server.sasl.SaslWrapEncoder;
+import io.basalt.server.auth.CertificateUsers;
+import io.basalt.server.auth.SaslAuthentication;
+import io.basalt.server.auth.SaslExchange;
+import io.basalt.server.auth.SaslReplies;
+import io.basalt.server.auth.SaslUnwrapper;
+import io.basalt.server.auth.SaslWrapEncoder;
+import io.basalt.server.auth.ServerSecurity;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
@@ -76,6 +78,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private final int maxRequestSize;
   private final ConnectionActivity activity;
   private final SaslAuthentication sasl;
+  private final CertificateUsers certificates;
   private State state = State.PREAMBLE;
   private ConnectionInfo connection;
   private SaslExchange exchange;
@@ -87,13 +90,14 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   /**
    * @param activity told each time the preamble, a SASL token, the connection header or a request frame is
    *     complete
-   * @param sasl Kerberos authentication, or null when clients are believed on their word (simple)
+   * @param security how clients are authenticated
    */
-  ConnectionDecoder(String clusterId, int maxRequestSize, ConnectionActivity activity, SaslAuthentication sasl) {
+  ConnectionDecoder(String clusterId, int maxRequestSize, ConnectionActivity activity, ServerSecurity security) {
     this.clusterId = clusterId;
     this.maxRequestSize = maxRequestSize;
     this.activity = activity;
-    this.sasl = sasl;
+    this.sasl = security.sasl();
+    this.certificates = security.certificates();
   }
 
   @Override
@@ -190,7 +194,9 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private void startAuthentication(ChannelHandlerContext ctx, byte auth) {
     activity.progressed(System.nanoTime());
     if (auth == AUTH_SIMPLE) {
-      if (!sasl.simpleAllowed()) {
+      // A client certificate naming a user authenticates the connection as well as Kerberos would.
+      boolean certified = certificates != null && certificates.userOf(ctx.channel()) != null;
+      if (!sasl.simpleAllowed() && !certified) {
         // HBase answers under no call, which stock clients report only as a closed connection; answering the
         // client's first call instead (sent right behind its header) tells the application why.
         LOG.info("Refusing {}: it did not authenticate ({} is false)", ctx.channel().remoteAddress(),
@@ -354,6 +360,11 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
         return;
       }
       user = authenticated;
+    } else if (certificates != null) {
+      RequestUser certified = certificates.userOf(ctx.channel());
+      if (certified != null) {
+        user = certified; // whoever the header names: clients send their process's user, not their certificate's
+      }
     }
     connection = new ConnectionInfo(header.getServiceName(), codec, user);
     activity.progressed(System.nanoTime());

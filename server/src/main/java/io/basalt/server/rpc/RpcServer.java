@@ -3,7 +3,7 @@ package io.basalt.server.rpc;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.server.config.Settings;
-import io.basalt.server.sasl.SaslAuthentication;
+import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -45,11 +45,11 @@ public final class RpcServer implements AutoCloseable {
   private final CallRunner runner;
   private final Channel listener;
   private final ServerTls tls;
-  private final SaslAuthentication sasl;
+  private final ServerSecurity security;
 
   private RpcServer(RpcServerSettings settings, String clusterId) throws InterruptedException {
     tls = settings.tls();
-    sasl = settings.sasl();
+    security = settings.security();
     handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
     runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads());
@@ -71,7 +71,7 @@ public final class RpcServer implements AutoCloseable {
             }
             channel.pipeline()
                 .addLast("hbase-framing", new ConnectionDecoder(clusterId, settings.maxRequestSize(), activity,
-                    settings.sasl()))
+                    settings.security()))
                 .addLast("idle-close", new IdleConnectionCloser(activity, settings.idleMillis()))
                 .addLast("calls", new CallHandler(runner, activity, scanners));
           }
@@ -104,8 +104,8 @@ public final class RpcServer implements AutoCloseable {
     if (tls != null) {
       parts.add(tls.toString());
     }
-    if (sasl != null) {
-      parts.add(sasl.toString());
+    if (!security.describe().isEmpty()) {
+      parts.add(security.describe());
     }
     return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
   }

@@ -1,6 +1,6 @@
 package io.basalt.server.rpc;
 
-import io.basalt.server.sasl.SaslAuthentication;
+import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import java.net.InetSocketAddress;
 
@@ -17,8 +17,8 @@ import java.net.InetSocketAddress;
  * @param shortCallsOnIoThreads whether short calls (one row's get or mutation) are run on the I/O thread that read
  *     them when they need not wait, instead of being handed to a handler thread
  * @param tls the port's TLS, or null for plaintext only
- * @param sasl Kerberos authentication of connections, or null for simple authentication
+ * @param security how connections are authenticated
  */
 public record RpcServerSettings(InetSocketAddress address, int handlerCount, int callQueueLength,
     int maxRequestSize, long idleMillis, int maxScannersPerConnection, boolean shortCallsOnIoThreads, ServerTls tls,
-    SaslAuthentication sasl) {}
+    ServerSecurity security) {}

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.server.auth.ServerSecurity;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.Unpooled;
@@ -28,7 +29,7 @@ class ConnectionDecoderTest {
   private static final int MAX_REQUEST = 1024;
 
   private final EmbeddedChannel channel = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), ServerSecurity.none()));
 
   @Test
   void registryPreambleIsAnsweredWithTheClusterIdAndTheSocketClosed() throws IOException {
@@ -86,7 +87,7 @@ class ConnectionDecoderTest {
         readResponse().header.getException().getExceptionClassName());
 
     EmbeddedChannel other = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), ServerSecurity.none()));
     other.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 99)));
     ByteBuf out = other.readOutbound();
     assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains("BadAuthException"));
@@ -103,7 +104,7 @@ class ConnectionDecoderTest {
     assertFalse(channel.isOpen());
 
     EmbeddedChannel compressed = new EmbeddedChannel(
-      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), null));
+      new ConnectionDecoder(CLUSTER_ID, MAX_REQUEST, new ConnectionActivity(0), ServerSecurity.none()));
     compressed.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName("ClientService")
         .setUserInfo(UserInformation.newBuilder().setEffectiveUser("u"))
@@ -132,7 +133,7 @@ class ConnectionDecoderTest {
   @Test
   void aFrameOfNearlyTwoGigabytesUnderAMaximumThatAllowsItIsWaitedForNotReadPastItsBytes() throws IOException {
     EmbeddedChannel unlimited = new EmbeddedChannel(
-        new ConnectionDecoder(CLUSTER_ID, Integer.MAX_VALUE, new ConnectionActivity(0), null));
+        new ConnectionDecoder(CLUSTER_ID, Integer.MAX_VALUE, new ConnectionActivity(0), ServerSecurity.none()));
     unlimited.writeInbound(Unpooled.wrappedBuffer(preamble((byte) 80)));
     unlimited.writeInbound(Unpooled.wrappedBuffer(connectionHeader("ClientService")));
     // 4 + (2^31 - 2) wraps to a negative int: compared that way the frame would look complete at once.

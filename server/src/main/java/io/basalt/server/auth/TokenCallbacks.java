@@ -1,4 +1,4 @@
-package io.basalt.server.sasl;
+package io.basalt.server.auth;
 
 import io.basalt.hbase.security.AuthenticationTokens;
 import java.io.IOException;

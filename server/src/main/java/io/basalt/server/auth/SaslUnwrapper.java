@@ -1,4 +1,4 @@
-package io.basalt.server.sasl;
+package io.basalt.server.auth;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -1,4 +1,4 @@
-package io.basalt.server.sasl;
+package io.basalt.server.auth;
 
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;

@@ -1,0 +1,63 @@
+package io.basalt.server.auth;
+
+import io.basalt.hbase.security.AuthenticationTokens;
+import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.ConfigException;
+import io.basalt.server.config.Settings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.apache.hadoop.security.UserGroupInformation;
+
+/**
+ * How a server authenticates its RPC clients: with simple authentication it believes them, or takes the user from
+ * their TLS certificate; with Kerberos, its login and, once the cluster id is known (tokens are issued for it), its
+ * delegation token keys.
+ *
+ * @param sasl Kerberos authentication, or null with simple authentication
+ * @param tokens the delegation token keys, or null when tokens are not handed out
+ * @param certificates how TLS client certificates name users, or null when they do not
+ */
+public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens tokens, CertificateUsers certificates) {
+  /** Logs the server in when Kerberos is on; a login that fails stops the start. */
+  public static ServerSecurity login(BasaltConfig config, String advertisedHost) throws ConfigException {
+    SaslAuthentication sasl = SaslAuthentication.fromConfig(config, advertisedHost);
+    CertificateUsers certificates = CertificateUsers.fromConfig(config);
+    if (sasl == null && certificates != null) {
+      // Certificate names become short names under the auth_to_local rules; the Kerberos login set them otherwise.
+      UserGroupInformation.setConfiguration(config.toHadoop());
+    }
+    return new ServerSecurity(sasl, null, certificates);
+  }
+
+  /** Simple authentication: users are whoever clients say they are. */
+  public static ServerSecurity none() {
+    return new ServerSecurity(null, null, null);
+  }
+
+  /**
+   * Adds the delegation token keys, kept in the data directory. A cluster's members would each sign with keys of
+   * their own, which the others do not know, so cluster members hand out no tokens yet.
+   */
+  public ServerSecurity withTokens(BasaltConfig config, Path dataDir, Clock clock, String clusterId,
+      boolean clusterMember) throws ConfigException {
+    if (sasl == null || clusterMember) {
+      return this;
+    }
+    try {
+      AuthenticationTokens keys = new AuthenticationTokens(new TokenKeyFile(dataDir), clock,
+          config.positiveLong(Settings.TOKEN_MAX_LIFETIME), config.positiveLong(Settings.TOKEN_KEY_UPDATE_INTERVAL),
+          clusterId);
+      return new ServerSecurity(sasl.withTokens(keys), keys, certificates);
+    } catch (IOException e) {
+      throw new ConfigException("cannot read the delegation token keys: " + e.getMessage());
+    }
+  }
+
+  /** How connections are authenticated, for the log line saying the port is open; empty for simple. */
+  public String describe() {
+    String kerberos = sasl == null ? "" : sasl.toString();
+    String users = certificates == null ? "" : certificates.toString();
+    return kerberos.isEmpty() || users.isEmpty() ? kerberos + users : kerberos + "; " + users;
+  }
+}
