@@ -23,8 +23,10 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   private final BasaltProcess[] nodes;
   private final int[] zookeeperPorts;
   private final String[] extraArgs;
+  private final List<String> jvmOptions;
 
-  private BasaltCluster(Path root, String logPrefix, List<Integer> clusterPorts, String[] extraArgs) {
+  private BasaltCluster(Path root, String logPrefix, List<Integer> clusterPorts, List<String> jvmOptions,
+      String[] extraArgs) {
     this.root = root;
     this.logPrefix = logPrefix;
     this.clusterPorts = clusterPorts;
@@ -34,11 +36,19 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
     this.nodes = new BasaltProcess[clusterPorts.size()];
     this.zookeeperPorts = new int[clusterPorts.size()];
     this.extraArgs = extraArgs;
+    this.jvmOptions = List.copyOf(jvmOptions);
   }
 
   /** Starts {@code size} nodes at once (each waits for the others to form its ZooKeeper quorum) and waits for all. */
   public static BasaltCluster start(Path root, int size, String logPrefix, String... extraArgs) throws IOException {
-    BasaltCluster cluster = new BasaltCluster(root, logPrefix, FreePorts.belowEphemeralRange(size, 3), extraArgs);
+    return startWithJvmOptions(root, size, logPrefix, List.of(), extraArgs);
+  }
+
+  /** As {@link #start}, with these options for every node's JVM (its Kerberos configuration, say). */
+  public static BasaltCluster startWithJvmOptions(Path root, int size, String logPrefix, List<String> jvmOptions,
+      String... extraArgs) throws IOException {
+    BasaltCluster cluster = new BasaltCluster(root, logPrefix, FreePorts.belowEphemeralRange(size, 3), jvmOptions,
+        extraArgs);
     List<CompletableFuture<BasaltProcess>> starting = new ArrayList<>();
     for (int node = 1; node <= size; node++) {
       int id = node;
@@ -76,7 +86,8 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
         "--zookeeper-port", String.valueOf(zookeeperPort)));
     args.addAll(List.of(extraArgs));
     args.addAll(moreArgs);
-    return BasaltProcess.startWith(launcher, dataDir(node), logPrefix + "-node" + node, args.toArray(String[]::new));
+    return BasaltProcess.startWith(launcher, jvmOptions, dataDir(node), logPrefix + "-node" + node,
+        args.toArray(String[]::new));
   }
 
   public int size() {
