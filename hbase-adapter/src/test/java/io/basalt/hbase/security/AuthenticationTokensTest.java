@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.basalt.hbase.testing.ManualClock;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import javax.crypto.Mac;
@@ -23,7 +21,7 @@ class AuthenticationTokensTest {
   private static final long WEEK = Duration.ofDays(7).toMillis();
 
   private final MemoryStore store = new MemoryStore();
-  private final MutableClock clock = new MutableClock();
+  private final ManualClock clock = new ManualClock();
 
   @Test
   void aTokenIsHBasesIdentifierWithTheHmacOfItsBytesAsPassword() throws Exception {
@@ -103,34 +101,6 @@ class AuthenticationTokensTest {
     @Override
     public void save(List<TokenKey> keys) throws IOException {
       saved = new ArrayList<>(keys);
-    }
-  }
-
-  private static final class MutableClock extends Clock {
-    private long millis = 1_700_000_000_000L;
-
-    void advance(long by) {
-      millis += by;
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
     }
   }
 }

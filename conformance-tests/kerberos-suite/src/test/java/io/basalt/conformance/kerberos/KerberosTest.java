@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.ClientRegistry;
 import io.basalt.conformance.harness.SiteFileWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -121,18 +122,10 @@ class KerberosTest {
     assertTrue(causes.toString().contains("No common protection layer"), causes.toString());
   }
 
-  /** This run's registry reachable, the other pointed where nothing listens, as the core suite does. */
+  /** This run's registry reachable, the other pointed where nothing listens ({@link ClientRegistry}). */
   private static Configuration client(String protection) {
     Configuration conf = HBaseConfiguration.create();
-    if ("rpc".equals(System.getProperty("basalt.conformance.registry", "zookeeper"))) {
-      conf.set("hbase.client.bootstrap.servers", basalt.rpcAddress());
-      conf.set("hbase.zookeeper.quorum", "127.0.0.1");
-      conf.setInt("hbase.zookeeper.property.clientPort", 1);
-    } else {
-      conf.set("hbase.zookeeper.quorum", basalt.zookeeperQuorum());
-      conf.set("hbase.client.bootstrap.servers", "127.0.0.1:1");
-      conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.ZKConnectionRegistry");
-    }
+    ClientRegistry.properties(basalt).forEach(conf::set);
     conf.set("hbase.security.authentication", "kerberos");
     conf.set("hadoop.security.authentication", "kerberos");
     conf.set("hbase.regionserver.kerberos.principal", "hbase/_HOST@" + TestKdc.REALM);

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DelegationTokenTest {
   @TempDir
   static Path dir;
+  private static KerberosFixture kerberos;
   private static TestKdc kdc;
   private static Path serverKeytab;
   private static UserGroupInformation alice;
@@ -41,20 +42,17 @@ class DelegationTokenTest {
 
   @BeforeAll
   static void start() throws Exception {
-    kdc = TestKdc.start(dir.resolve("kdc"));
-    serverKeytab = kdc.keytab("hbase/localhost");
-    alice = TestKdc.login("alice", kdc.keytab("alice"));
-    basalt = TlsServers.start(dir, "tokens", KerberosSites.server(serverKeytab, "authentication"),
-        kdc.jvmOptions());
+    kerberos = KerberosFixture.start(dir, "tokens");
+    kdc = kerberos.kdc();
+    serverKeytab = kerberos.serverKeytab();
+    alice = kerberos.alice();
+    basalt = kerberos.basalt();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (basalt != null) {
-      basalt.close();
-    }
-    if (kdc != null) {
-      kdc.close();
+    if (kerberos != null) {
+      kerberos.close();
     }
   }
 
@@ -66,10 +64,7 @@ class DelegationTokenTest {
     as(task, () -> TlsClients.roundTrip(KerberosSites.client(basalt, "authentication")));
     assertEquals("alice", procedureOwner(task, basalt));
 
-    Path data = basalt.dataDir();
-    Map<String, String> site = KerberosSites.server(serverKeytab, "authentication");
-    basalt.close();
-    basalt = TlsServers.startOn(data, dir, "tokens", site, kdc.jvmOptions());
+    basalt = kerberos.restart();
     as(task, () -> TlsClients.roundTrip(KerberosSites.client(basalt, "authentication")));
   }
 

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KerberosAuthenticationTest {
   @TempDir
   static Path dir;
+  private static KerberosFixture kerberos;
   private static TestKdc kdc;
   private static BasaltProcess basalt;
   private static UserGroupInformation alice;
@@ -37,20 +38,17 @@ class KerberosAuthenticationTest {
 
   @BeforeAll
   static void start() throws Exception {
-    kdc = TestKdc.start(dir.resolve("kdc"));
-    serverKeytab = kdc.keytab("hbase/localhost");
-    alice = TestKdc.login("alice", kdc.keytab("alice"));
-    basalt = TlsServers.start(dir, "kerberos", KerberosSites.server(serverKeytab, "authentication"),
-        kdc.jvmOptions());
+    kerberos = KerberosFixture.start(dir, "kerberos");
+    kdc = kerberos.kdc();
+    serverKeytab = kerberos.serverKeytab();
+    alice = kerberos.alice();
+    basalt = kerberos.basalt();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (basalt != null) {
-      basalt.close();
-    }
-    if (kdc != null) {
-      kdc.close();
+    if (kerberos != null) {
+      kerberos.close();
     }
   }
 

@@ -1,5 +1,9 @@
 package io.basalt.conformance.security;
 
+import static io.basalt.conformance.security.FuzzBytes.concat;
+import static io.basalt.conformance.security.FuzzBytes.drain;
+import static io.basalt.conformance.security.FuzzBytes.flipBytes;
+import static io.basalt.conformance.security.FuzzBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +12,6 @@ import io.basalt.conformance.kerberos.TestKdc;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -156,39 +159,7 @@ class SaslHandshakeFuzzTest {
     return client;
   }
 
-  private static boolean drain(InputStream in) throws IOException {
-    byte[] buffer = new byte[4096];
-    try {
-      while (in.read(buffer) >= 0) {
-        // what the server answers is not examined; only that it ends the connection
-      }
-      return true;
-    } catch (SocketTimeoutException e) {
-      return false;
-    }
-  }
-
   private static byte[] token(byte[] body) {
     return ByteBuffer.allocate(4 + body.length).putInt(body.length).put(body).array();
-  }
-
-  private static byte[] flipBytes(byte[] bytes, Random random) {
-    byte[] flipped = bytes.clone();
-    for (int i = 1 + random.nextInt(8); i > 0; i--) {
-      flipped[random.nextInt(flipped.length)] ^= (byte) (1 + random.nextInt(255));
-    }
-    return flipped;
-  }
-
-  private static byte[] randomBytes(Random random, int length) {
-    byte[] bytes = new byte[length];
-    random.nextBytes(bytes);
-    return bytes;
-  }
-
-  private static byte[] concat(byte[] first, byte[] second) {
-    byte[] both = Arrays.copyOf(first, first.length + second.length);
-    System.arraycopy(second, 0, both, first.length, second.length);
-    return both;
   }
 }

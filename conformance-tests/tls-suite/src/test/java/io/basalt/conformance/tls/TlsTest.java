@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.basalt.conformance.harness.BasaltProcess;
+import io.basalt.conformance.harness.ClientRegistry;
 import io.basalt.conformance.harness.SiteFileWriter;
 import io.basalt.tools.cert.CertificateAuthority;
 import io.basalt.tools.cert.HBaseTlsProperties;
@@ -101,18 +102,10 @@ class TlsTest {
     });
   }
 
-  /** This run's registry reachable, the other pointed where nothing listens, as the core suite does. */
+  /** This run's registry reachable, the other pointed where nothing listens ({@link ClientRegistry}). */
   private static Configuration client(Map<String, String> tls) {
     Configuration conf = HBaseConfiguration.create();
-    if ("rpc".equals(System.getProperty("basalt.conformance.registry", "zookeeper"))) {
-      conf.set("hbase.client.bootstrap.servers", basalt.rpcAddress());
-      conf.set("hbase.zookeeper.quorum", "127.0.0.1");
-      conf.setInt("hbase.zookeeper.property.clientPort", 1);
-    } else {
-      conf.set("hbase.zookeeper.quorum", basalt.zookeeperQuorum());
-      conf.set("hbase.client.bootstrap.servers", "127.0.0.1:1");
-      conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.ZKConnectionRegistry");
-    }
+    ClientRegistry.properties(basalt).forEach(conf::set);
     tls.forEach(conf::set);
     return conf;
   }
