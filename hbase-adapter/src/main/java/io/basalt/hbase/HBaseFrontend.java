@@ -11,7 +11,7 @@ import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
-import io.basalt.hbase.security.AuthenticationTokens;
+import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.NonceRegistry;
@@ -50,15 +50,15 @@ public final class HBaseFrontend implements AutoCloseable {
    * (the tablets' leaders).
    */
   public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings) throws IOException {
-    this(store, locations, settings, null);
+    this(store, locations, settings, SecuritySettings.simple());
   }
 
   /**
-   * As {@link #HBaseFrontend(TabletStore, RegionLocations, FrontendSettings)}, handing out delegation tokens signed
-   * with {@code tokens} (null: none, as without Kerberos).
+   * As {@link #HBaseFrontend(TabletStore, RegionLocations, FrontendSettings)}, with the server's security (Kerberos,
+   * delegation tokens).
    */
   public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings,
-      AuthenticationTokens tokens) throws IOException {
+      SecuritySettings security) throws IOException {
     Clock clock = settings.clock();
     this.statistics = new TabletStatistics(clock);
     TableDirectory tables = new TableDirectory();
@@ -81,7 +81,7 @@ public final class HBaseFrontend implements AutoCloseable {
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
     master.start();
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes(), tokens);
+        settings.maxScanResultBytes(), security);
   }
 
   /**

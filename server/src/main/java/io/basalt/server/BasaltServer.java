@@ -167,7 +167,7 @@ public final class BasaltServer {
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config),
           BackgroundPolicies.splitsAndMerges(config),
-          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock), security.tokens());
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock), security.forServices());
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }

@@ -32,6 +32,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameBytesPair;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 
 /**
@@ -84,16 +85,16 @@ public final class ClientServiceHandlers {
   }
 
   /**
-   * A coprocessor endpoint call. Basalt runs no coprocessors; it answers AuthenticationService itself, on every
-   * region, as HBase does with its TokenProvider configured.
+   * A coprocessor endpoint call. Basalt runs no coprocessors; with Kerberos on it answers AuthenticationService
+   * itself, on every region, as HBase does with the TokenProvider its secure deployments configure.
    */
   private CoprocessorServiceResponse execService(CallContext call, CoprocessorServiceRequest request)
       throws IOException {
     Region region = regions.resolve(request.getRegion());
     CoprocessorServiceCall endpointCall = request.getCall();
-    if (!AuthenticationEndpoint.SERVICE.equals(endpointCall.getServiceName())) {
-      throw new UnknownProtocolException("No registered coprocessor service found for name "
-          + endpointCall.getServiceName() + " in region " + region.info().getRegionNameAsString());
+    if (authentication == null || !AuthenticationEndpoint.SERVICE.equals(endpointCall.getServiceName())) {
+      throw new UnknownProtocolException("No registered coprocessor service found for "
+          + endpointCall.getServiceName() + " in region " + Bytes.toStringBinary(region.info().getRegionName()));
     }
     byte[] result = authentication.call(call.user(), endpointCall.getMethodName());
     return CoprocessorServiceResponse.newBuilder()

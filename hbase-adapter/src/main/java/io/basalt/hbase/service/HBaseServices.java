@@ -12,7 +12,7 @@ import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.security.AuthenticationEndpoint;
-import io.basalt.hbase.security.AuthenticationTokens;
+import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.util.List;
 
@@ -25,29 +25,30 @@ public final class HBaseServices {
 
   /**
    * @param tables the tables the master publishes, which the regions serve
-   * @param tokens the delegation token keys, or null when tokens are off
+   * @param security the server's authentication, for AuthenticationService and the security capabilities
    */
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, AuthenticationTokens tokens) {
+      long maxScanResultBytes, SecuritySettings security) {
     return new RpcDispatcher(bindings(locations, tables, master, directory, scanners, compactions, statistics,
-        maxScanResultBytes, tokens));
+        maxScanResultBytes, security));
   }
 
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, AuthenticationTokens tokens) {
+      long maxScanResultBytes, SecuritySettings security) {
     ServerIdentity server = locations.self();
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
     RegionReports reports = new RegionReports(directory, tables, compactions, statistics);
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics,
-            new AuthenticationEndpoint(tokens)).binding(),
+            security.kerberos() ? new AuthenticationEndpoint(security.tokens()) : null).binding(),
         new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports).binding(),
         new MasterServiceHandlers(master,
             new ClusterHandlers(locations, master, directory, compactions, statistics, reports),
-            new RegionChangeHandlers(master, directory), new SnapshotHandlers(master)).binding(),
+            new RegionChangeHandlers(master, directory), new SnapshotHandlers(master),
+            new AccessControlHandlers(security)).binding(),
         new ClientMetaServiceHandlers(locations).binding(),
         new HbckServiceHandlers().binding());
   }

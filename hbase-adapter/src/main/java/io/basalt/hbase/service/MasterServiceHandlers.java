@@ -30,15 +30,17 @@ final class MasterServiceHandlers {
   private final SnapshotHandlers snapshots;
   private final ClusterHandlers cluster;
   private final RegionChangeHandlers regionChanges;
+  private final AccessControlHandlers accessControl;
 
   MasterServiceHandlers(Master master, ClusterHandlers cluster, RegionChangeHandlers regionChanges,
-      SnapshotHandlers snapshots) {
+      SnapshotHandlers snapshots, AccessControlHandlers accessControl) {
     this.master = master;
     this.namespaces = new NamespaceHandlers(master);
     this.schema = new SchemaHandlers(master);
     this.snapshots = snapshots;
     this.cluster = cluster;
     this.regionChanges = regionChanges;
+    this.accessControl = accessControl;
   }
 
   ServiceBinding binding() {
@@ -63,6 +65,7 @@ final class MasterServiceHandlers {
     snapshots.register(binding);
     cluster.register(binding);
     regionChanges.register(binding);
+    accessControl.register(binding);
     return binding.build();
   }
 

@@ -7,6 +7,7 @@ import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.security.SecuritySettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ class RpcMethodCoverageTest {
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
         HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
-            FrontendSettings.defaults().maxScanResultBytes(), null);
+            FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple());
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {
       List<String> served = new ArrayList<>();

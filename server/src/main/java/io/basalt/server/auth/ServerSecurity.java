@@ -1,6 +1,7 @@
 package io.basalt.server.auth;
 
 import io.basalt.hbase.security.AuthenticationTokens;
+import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
@@ -52,6 +53,11 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
     } catch (IOException e) {
       throw new ConfigException("cannot read the delegation token keys: " + e.getMessage());
     }
+  }
+
+  /** What the HBase services need to know of it: Kerberos or not, and the token keys. */
+  public SecuritySettings forServices() {
+    return new SecuritySettings(sasl != null, tokens);
   }
 
   /** How connections are authenticated, for the log line saying the port is open; empty for simple. */

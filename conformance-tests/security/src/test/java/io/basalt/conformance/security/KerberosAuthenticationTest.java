@@ -1,5 +1,6 @@
 package io.basalt.conformance.security;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltProcess;
@@ -67,6 +68,17 @@ class KerberosAuthenticationTest {
       }
     });
     assertTrue(procedures.contains("\"owner\":\"alice\""), procedures);
+  }
+
+  @Test
+  void theServerReportsSecureAuthentication() throws Exception {
+    String capabilities = as(alice, () -> {
+      try (Connection connection = ConnectionFactory.createConnection(
+          KerberosSites.client(basalt, "authentication")); Admin admin = connection.getAdmin()) {
+        return admin.getSecurityCapabilities().toString();
+      }
+    });
+    assertEquals("[SECURE_AUTHENTICATION]", capabilities);
   }
 
   @Test
