@@ -15,6 +15,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
+import io.basalt.server.audit.AuditLog;
 import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
@@ -135,7 +136,8 @@ public final class BasaltServer {
       store = NodeStore.open(dataDir, config, null);
       clusterId = NodeStore.clusterId(store);
     }
-    ServerSecurity security = login.withTokens(config, dataDir, clock, clusterId, cluster.isCluster());
+    ServerSecurity security = login.withTokens(config, dataDir, clock, clusterId, cluster.isCluster())
+        .withAudit(AuditLog.open(config, dataDir, clock));
 
     int rpcPort = config.port(Settings.RPC_PORT);
     rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(

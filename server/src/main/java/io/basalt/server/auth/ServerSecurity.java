@@ -1,5 +1,6 @@
 package io.basalt.server.auth;
 
+import io.basalt.hbase.security.Audit;
 import io.basalt.hbase.security.AuthenticationTokens;
 import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.server.config.BasaltConfig;
@@ -18,8 +19,10 @@ import org.apache.hadoop.security.UserGroupInformation;
  * @param sasl Kerberos authentication, or null with simple authentication
  * @param tokens the delegation token keys, or null when tokens are not handed out
  * @param certificates how TLS client certificates name users, or null when they do not
+ * @param audit where authentication decisions are recorded
  */
-public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens tokens, CertificateUsers certificates) {
+public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens tokens, CertificateUsers certificates,
+    Audit audit) implements AutoCloseable {
   /** Logs the server in when Kerberos is on; a login that fails stops the start. */
   public static ServerSecurity login(BasaltConfig config, String advertisedHost) throws ConfigException {
     SaslAuthentication sasl = SaslAuthentication.fromConfig(config, advertisedHost);
@@ -28,12 +31,12 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
       // Certificate names become short names under the auth_to_local rules; the Kerberos login set them otherwise.
       UserGroupInformation.setConfiguration(config.toHadoop());
     }
-    return new ServerSecurity(sasl, null, certificates);
+    return new ServerSecurity(sasl, null, certificates, Audit.NONE);
   }
 
   /** Simple authentication: users are whoever clients say they are. */
   public static ServerSecurity none() {
-    return new ServerSecurity(null, null, null);
+    return new ServerSecurity(null, null, null, Audit.NONE);
   }
 
   /**
@@ -49,9 +52,26 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
       AuthenticationTokens keys = new AuthenticationTokens(new TokenKeyFile(dataDir), clock,
           config.positiveLong(Settings.TOKEN_MAX_LIFETIME), config.positiveLong(Settings.TOKEN_KEY_UPDATE_INTERVAL),
           clusterId);
-      return new ServerSecurity(sasl.withTokens(keys), keys, certificates);
+      return new ServerSecurity(sasl.withTokens(keys), keys, certificates, audit);
     } catch (IOException e) {
       throw new ConfigException("cannot read the delegation token keys: " + e.getMessage());
+    }
+  }
+
+  /** The same security, recording its decisions in {@code audit}. */
+  public ServerSecurity withAudit(Audit audit) {
+    return new ServerSecurity(sasl, tokens, certificates, audit);
+  }
+
+  /** Closes the audit log, once no connection is left to record anything. */
+  @Override
+  public void close() {
+    if (audit instanceof AutoCloseable log) {
+      try {
+        log.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot close the audit log", e);
+      }
     }
   }
 

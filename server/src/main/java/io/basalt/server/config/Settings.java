@@ -222,6 +222,16 @@ public final class Settings {
           + "header names, as in HBase), CN (the certificate subject's common name) or DN (the whole subject, as RFC "
           + "2253 writes it). Kerberos users stay who Kerberos says. For the name to be trustworthy, require "
           + "certificates (hbase.server.netty.tls.client.auth.mode=NEED) and refuse plaintext.");
+  public static final Setting AUDIT_LOG = new Setting("basalt.audit.log", "off",
+      "Which security decisions go to the audit log, one JSON line each (time, user, how it authenticated, client "
+          + "address, action, scope, allowed): off, denied (refusals only) or all.");
+  public static final Setting AUDIT_LOG_FILE = new Setting("basalt.audit.log.file", "",
+      "The audit log's file; empty means audit/audit.log in the data directory. The file being written is this "
+          + "name with .0 appended; older ones are .1, .2 and so on.");
+  public static final Setting AUDIT_LOG_MAX_BYTES = new Setting("basalt.audit.log.max.bytes", "67108864",
+      "The size in bytes at which the audit log starts a new file.");
+  public static final Setting AUDIT_LOG_FILES = new Setting("basalt.audit.log.files", "10",
+      "How many audit log files are kept, the one being written included; the oldest is deleted.");
   public static final Setting AUTH_TO_LOCAL = new Setting("hadoop.security.auth_to_local", "DEFAULT",
       "Hadoop's rules turning an authenticated principal into the short user name procedures and permissions use; "
           + "DEFAULT drops the instance and realm of principals in the default realm (alice@EXAMPLE.COM is alice).");
@@ -242,7 +252,8 @@ public final class Settings {
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
-      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL);
+      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUDIT_LOG, AUDIT_LOG_FILE,
+      AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
 
   private Settings() {}
 }

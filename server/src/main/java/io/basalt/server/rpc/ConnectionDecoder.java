@@ -1,12 +1,7 @@
 package io.basalt.server.rpc;
 
 import io.basalt.hbase.security.RequestUser;
-import io.basalt.server.auth.CertificateUsers;
-import io.basalt.server.auth.SaslAuthentication;
-import io.basalt.server.auth.SaslExchange;
-import io.basalt.server.auth.SaslReplies;
 import io.basalt.server.auth.SaslUnwrapper;
-import io.basalt.server.auth.SaslWrapEncoder;
 import io.basalt.server.auth.ServerSecurity;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -33,7 +28,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.SecurityPreamableResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.security.token.SecretManager.InvalidToken;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 import org.slf4j.Logger;
@@ -54,17 +48,12 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private static final byte[] SECURITY_PREAMBLE = "Securi".getBytes(StandardCharsets.US_ASCII);
   private static final int PREAMBLE_LENGTH = 6;
   private static final byte RPC_VERSION = 0;
-  private static final byte AUTH_SIMPLE = 80;
-  private static final byte AUTH_KERBEROS = 81;
-  private static final byte AUTH_DIGEST = 82;
+  private static final byte AUTH_SIMPLE = ConnectionAuthentication.AUTH_SIMPLE;
+  private static final byte AUTH_KERBEROS = ConnectionAuthentication.AUTH_KERBEROS;
+  private static final byte AUTH_DIGEST = ConnectionAuthentication.AUTH_DIGEST;
   /** SaslUtil.SWITCH_TO_SIMPLE_AUTH: tells a SASL client this server only does SIMPLE authentication. */
   private static final int SWITCH_TO_SIMPLE_AUTH = -88;
   private static final int MAX_CONNECTION_HEADER = 1 << 20;
-  /** The longest SASL token read; HBase clients refuse longer challenges with the same bound. */
-  private static final int MAX_SASL_TOKEN = 1 << 20;
-  /** What a SASL packet may add to the largest request it carries (a GSS wrap adds tens of bytes). */
-  private static final int SASL_PACKET_OVERHEAD = 64 * 1024;
-  private static final int MAX_LOGGED_MESSAGE = 300;
   /** The longest varint protobuf reads (a 64-bit one; a 32-bit length takes its low bits). */
   private static final int MAX_VARINT_BYTES = 10;
   /** How much of an oversized frame is examined to find its call id. */
@@ -77,15 +66,10 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
   private final String clusterId;
   private final int maxRequestSize;
   private final ConnectionActivity activity;
-  private final SaslAuthentication sasl;
-  private final CertificateUsers certificates;
+  private final ConnectionAuthentication authentication;
   private State state = State.PREAMBLE;
   private ConnectionInfo connection;
-  private SaslExchange exchange;
   private SaslUnwrapper unwrapper;
-  private RequestUser authenticated;
-  /** Why this connection's first call is to be refused, when it is. */
-  private String refusal;
 
   /**
    * @param activity told each time the preamble, a SASL token, the connection header or a request frame is
@@ -96,8 +80,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     this.clusterId = clusterId;
     this.maxRequestSize = maxRequestSize;
     this.activity = activity;
-    this.sasl = security.sasl();
-    this.certificates = security.certificates();
+    this.authentication = new ConnectionAuthentication(security, maxRequestSize);
   }
 
   @Override
@@ -149,12 +132,13 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     }
     if (Arrays.equals(preamble, SECURITY_PREAMBLE)) {
       // Kerberos clients unsure of the server principal ask for it first; the real preamble follows.
-      if (sasl == null) {
+      if (!authentication.required()) {
         ctx.writeAndFlush(Frames.connectionError(ctx.alloc(), SecurityNotEnabledException.class,
             "Security is not enabled on this Basalt server", false));
       } else {
         ctx.writeAndFlush(Frames.response(ctx.alloc(), Frames.CONNECTION_CALL_ID,
-            SecurityPreamableResponse.newBuilder().setServerPrincipal(sasl.serverPrincipal()).build(), null));
+            SecurityPreamableResponse.newBuilder().setServerPrincipal(authentication.serverPrincipal()).build(),
+            null));
       }
       return;
     }
@@ -169,8 +153,14 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       return;
     }
     byte auth = preamble[5];
-    if (sasl != null) {
-      startAuthentication(ctx, auth);
+    if (authentication.required()) {
+      activity.progressed(System.nanoTime());
+      ConnectionAuthentication.Step step = authentication.start(ctx, auth);
+      if (step == null) {
+        fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
+      } else {
+        state = State.valueOf(step.name());
+      }
       return;
     }
     if (auth == AUTH_KERBEROS || auth == AUTH_DIGEST) {
@@ -190,106 +180,15 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     state = State.HEADER;
   }
 
-  /** With Kerberos on: begins the handshake the preamble's auth byte asks for, or refuses the client. */
-  private void startAuthentication(ChannelHandlerContext ctx, byte auth) {
-    activity.progressed(System.nanoTime());
-    if (auth == AUTH_SIMPLE) {
-      // A client certificate naming a user authenticates the connection as well as Kerberos would.
-      boolean certified = certificates != null && certificates.userOf(ctx.channel()) != null;
-      if (!sasl.simpleAllowed() && !certified) {
-        // HBase answers under no call, which stock clients report only as a closed connection; answering the
-        // client's first call instead (sent right behind its header) tells the application why.
-        LOG.info("Refusing {}: it did not authenticate ({} is false)", ctx.channel().remoteAddress(),
-            "hbase.ipc.server.fallback-to-simple-auth-allowed");
-        refusal = "Authentication is required";
-      }
-      state = State.HEADER;
-      return;
-    }
-    if (auth != AUTH_KERBEROS && auth != AUTH_DIGEST) {
-      fail(ctx, BadAuthException.class, "unknown authentication method code " + auth);
-      return;
-    }
-    try {
-      exchange = auth == AUTH_KERBEROS ? sasl.kerberosExchange() : sasl.tokenExchange();
-      state = State.SASL;
-    } catch (IOException e) {
-      refuseAuthentication(ctx, e);
-    }
-  }
-
-  /**
-   * One SASL token (int32 length, bytes) of the client's; the server's answer, when it has one, goes back at once.
-   * Bytes after the token stay put: the client sends its connection header right behind its last token.
-   */
+  /** One SASL token of the handshake; at its end, wrapped bytes are unwrapped from then on. */
   private void decodeSaslToken(ChannelHandlerContext ctx, ByteBuf in) {
-    if (in.readableBytes() < Integer.BYTES) {
+    ConnectionAuthentication.Step step = authentication.token(ctx, in);
+    if (step == ConnectionAuthentication.Step.NEED_MORE) {
       return;
     }
-    int length = in.getInt(in.readerIndex());
-    if (length < 0 || length > MAX_SASL_TOKEN) {
-      refuseAuthentication(ctx, new SaslException("SASL token length " + length + " is out of range"));
-      return;
-    }
-    if (in.readableBytes() - Integer.BYTES < length) {
-      return;
-    }
-    in.skipBytes(Integer.BYTES);
-    byte[] token = new byte[length];
-    in.readBytes(token);
     activity.progressed(System.nanoTime());
-    try {
-      byte[] challenge = exchange.evaluate(token);
-      if (challenge != null) {
-        ctx.writeAndFlush(SaslReplies.challenge(ctx.alloc(), challenge));
-      }
-      if (exchange.isComplete()) {
-        authenticated = exchange.finish();
-        if (exchange.wraps()) {
-          unwrapper = new SaslUnwrapper(exchange, maxRequestSize + SASL_PACKET_OVERHEAD, ctx.alloc());
-          ctx.pipeline().addBefore(ctx.name(), SaslWrapEncoder.NAME, new SaslWrapEncoder(exchange));
-        }
-        LOG.debug("Authenticated {} from {}, protection {}", authenticated.name(), ctx.channel().remoteAddress(),
-            exchange.protection());
-        state = State.HEADER;
-      }
-    } catch (IOException e) {
-      refuseAuthentication(ctx, e);
-    }
-  }
-
-  /**
-   * Ends a handshake that failed with SASL's own error reply, which the client raises as this exception; a bad token
-   * is reported as such, as HBase does, not as the SASL failure the mechanism wraps it in.
-   */
-  private void refuseAuthentication(ChannelHandlerContext ctx, IOException failure) {
-    IOException reason = failure;
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof InvalidToken invalid) {
-        reason = invalid;
-        break;
-      }
-    }
-    LOG.info("Authentication of {} failed: {}", ctx.channel().remoteAddress(), printable(reason.toString()));
-    state = State.CLOSED;
-    ctx.writeAndFlush(SaslReplies.failure(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
-  }
-
-  /**
-   * A message fit for one log line: SASL mechanisms quote what the client sent in their errors, which may be any
-   * bytes, so everything but printable ASCII is escaped and the length capped.
-   */
-  static String printable(String message) {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < message.length() && text.length() < MAX_LOGGED_MESSAGE; i++) {
-      char c = message.charAt(i);
-      if (c >= 0x20 && c < 0x7f) {
-        text.append(c);
-      } else {
-        text.append(String.format("\\u%04x", (int) c));
-      }
-    }
-    return text.length() < MAX_LOGGED_MESSAGE ? text.toString() : text + "...";
+    unwrapper = authentication.unwrapper();
+    state = State.valueOf(step.name());
   }
 
   /** A SASL client's first token (int32 length, bytes), sent before it learnt this server wants none. */
@@ -350,21 +249,12 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
         return;
       }
     }
-    String claimed = header.getUserInfo().getEffectiveUser();
-    RequestUser user = RequestUser.simple(claimed);
-    if (authenticated != null) {
-      // Kerberos clients name their own principal; token clients name no one.
-      if (!claimed.isEmpty() && !claimed.equals(authenticated.name())) {
-        fail(ctx, AccessDeniedException.class, "Authenticated user (" + authenticated.name()
-            + ") doesn't match what the client claims to be (" + claimed + ")");
-        return;
-      }
-      user = authenticated;
-    } else if (certificates != null) {
-      RequestUser certified = certificates.userOf(ctx.channel());
-      if (certified != null) {
-        user = certified; // whoever the header names: clients send their process's user, not their certificate's
-      }
+    RequestUser user;
+    try {
+      user = authentication.user(ctx, header.getUserInfo().getEffectiveUser());
+    } catch (AccessDeniedException e) {
+      fail(ctx, AccessDeniedException.class, e.getMessage());
+      return;
     }
     connection = new ConnectionInfo(header.getServiceName(), codec, user);
     activity.progressed(System.nanoTime());
@@ -391,7 +281,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
     byte[] frame = new byte[length];
     in.readBytes(frame);
     activity.progressed(System.nanoTime());
-    if (refusal != null) {
+    if (authentication.refusal() != null) {
       refuseCall(ctx, frame);
       return;
     }
@@ -423,7 +313,8 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
           ctx.channel().remoteAddress(), e);
     }
     state = State.CLOSED;
-    ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, AccessDeniedException.class, refusal))
+    ctx.writeAndFlush(Frames.connectionErrorForCall(ctx.alloc(), callId, AccessDeniedException.class,
+        authentication.refusal()))
         .addListener(ChannelFutureListener.CLOSE);
   }
 
@@ -468,11 +359,7 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
 
   @Override
   protected void handlerRemoved0(ChannelHandlerContext ctx) {
-    if (unwrapper != null) {
-      unwrapper.close();
-    } else if (exchange != null) {
-      exchange.close();
-    }
+    authentication.close();
   }
 
   private void fail(ChannelHandlerContext ctx, Class<? extends IOException> type, String message) {

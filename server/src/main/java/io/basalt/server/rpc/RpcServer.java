@@ -159,6 +159,7 @@ public final class RpcServer implements AutoCloseable {
     if (tls != null) {
       tls.close();
     }
+    security.close();
     handlers.shutdownNow();
     acceptors.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -223,8 +223,8 @@ class ConnectionDecoderTest {
   @Test
   void messagesQuotingClientBytesAreLoggedEscapedAndCapped() {
     String quoted = "'=' expected after key: " + (char) 0 + (char) 0xfffd + "q";
-    assertEquals("'=' expected after key: \\u0000\\ufffdq", ConnectionDecoder.printable(quoted));
-    String logged = ConnectionDecoder.printable("x".repeat(10_000));
+    assertEquals("'=' expected after key: \\u0000\\ufffdq", ConnectionAuthentication.printable(quoted));
+    String logged = ConnectionAuthentication.printable("x".repeat(10_000));
     assertEquals(303, logged.length());
     assertTrue(logged.endsWith("..."));
   }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.kerberos.TestKdc;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
@@ -68,6 +70,21 @@ class KerberosAuthenticationTest {
       }
     });
     assertTrue(procedures.contains("\"owner\":\"alice\""), procedures);
+  }
+
+  @Test
+  void eachAuthenticationIsOneLineOfTheAuditLog() throws Exception {
+    as(alice, () -> TlsClients.roundTrip(KerberosSites.client(basalt, "authentication")));
+    Map<String, String> other = new HashMap<>(KerberosSites.clientProperties("authentication"));
+    kdc.keytab("audited/localhost");
+    other.put("hbase.regionserver.kerberos.principal", "audited/_HOST@" + TestKdc.REALM);
+    other.put("hbase.master.kerberos.principal", "audited/_HOST@" + TestKdc.REALM);
+    as(alice, () -> TlsClients.refused(TlsClients.config(basalt, other)));
+    List<String> lines = Files.readAllLines(kerberos.auditLog());
+    assertTrue(lines.stream().anyMatch(line -> line.contains("\"user\":\"alice@EXAMPLE.COM\",\"auth\":\"KERBEROS\"")
+        && line.contains("\"action\":\"authenticate\",\"scope\":\"connection\",\"allowed\":true")), lines::toString);
+    assertTrue(lines.stream().anyMatch(line -> line.contains("\"allowed\":false")
+        && line.contains("GSS initiate failed") && line.contains("\"remote\":\"/127.0.0.1:")), lines::toString);
   }
 
   @Test

@@ -4,12 +4,14 @@ import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.kerberos.TestKdc;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * What most Kerberos tests start from: a KDC, the server principal's keytab, alice logged in from hers, and a
- * server with Kerberos authentication (protection {@code authentication}) that can be restarted on its data.
+ * server with Kerberos authentication (protection {@code authentication}) and every decision audited, that can be
+ * restarted on its data.
  */
 final class KerberosFixture implements AutoCloseable {
   private final Path dir;
@@ -62,8 +64,15 @@ final class KerberosFixture implements AutoCloseable {
     return basalt;
   }
 
+  /** The server's audit log file being written: every authentication decision goes there. */
+  Path auditLog() {
+    return basalt.dataDir().resolve("audit").resolve("audit.log.0");
+  }
+
   private Map<String, String> site() {
-    return KerberosSites.server(serverKeytab, "authentication");
+    Map<String, String> site = new HashMap<>(KerberosSites.server(serverKeytab, "authentication"));
+    site.put("basalt.audit.log", "all");
+    return site;
   }
 
   @Override
