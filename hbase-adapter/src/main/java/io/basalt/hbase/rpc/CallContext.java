@@ -58,8 +58,8 @@ public final class CallContext {
 
   /**
    * Whether this run of the call may wait. Handlers pass it to every region operation they make; with {@link
-   * Waiting#REFUSED} an operation that would wait throws {@link io.basalt.storage.errors.WouldBlockException} before it has
-   * changed anything.
+   * Waiting#REFUSED} an operation that would wait throws {@link io.basalt.storage.errors.WouldBlockException}
+   * before it has changed anything.
    */
   public Waiting waiting() {
     return waiting;

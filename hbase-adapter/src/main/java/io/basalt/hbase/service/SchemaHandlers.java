@@ -120,7 +120,8 @@ final class SchemaHandlers {
       MasterProtos.ModifyColumnStoreFileTrackerRequest request) throws IOException {
     TableName name = ProtobufUtil.toTableName(request.getTableName());
     byte[] family = request.getFamily().toByteArray();
-    long procId = master.procedures().run("ModifyColumnFamilyStoreFileTrackerProcedure", call.user().shortName(), () -> {
+    String owner = call.user().shortName();
+    long procId = master.procedures().run("ModifyColumnFamilyStoreFileTrackerProcedure", owner, () -> {
       if (SystemTableDdl.isMeta(name)) {
         throw SystemTableDdl.unchangeable();
       }

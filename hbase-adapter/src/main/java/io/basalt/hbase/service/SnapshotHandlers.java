@@ -83,7 +83,8 @@ final class SnapshotHandlers {
       throws IOException {
     boolean restore = master.tables().table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
-    long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", call.user().shortName(),
+    String owner = call.user().shortName();
+    long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", owner,
         () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT(), note));
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
   }

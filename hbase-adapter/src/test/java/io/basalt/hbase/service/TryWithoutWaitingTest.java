@@ -221,7 +221,8 @@ class TryWithoutWaitingTest {
   }
 
   private Result get() throws IOException {
-    GetResponse answer = (GetResponse) client.method("Get").invoke(new CallContext(null, false, RequestUser.simple("test"), 0),
+    GetResponse answer = (GetResponse) client.method("Get").invoke(
+        new CallContext(null, false, RequestUser.simple("test"), 0),
         RequestConverter.buildGetRequest(regionName, new Get(ROW)));
     return ProtobufUtil.toResult(answer.getResult());
   }

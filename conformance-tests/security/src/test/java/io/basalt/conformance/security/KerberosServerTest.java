@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A server with {@code hbase.security.authentication=kerberos}, seen by clients that do not authenticate (stock
  * hbase-client 2.6.4 with simple authentication): refused with AccessDeniedException, unless the server allows
- * falling back to simple authentication, and even then given no delegation token. And the server's own login: a keytab that is missing, or does not hold
- * the principal's current key, or principals that differ for master and region server, stop the start with one
- * line saying so.
+ * falling back to simple authentication, and even then given no delegation token. And the server's own login: a
+ * keytab that is missing, or does not hold the principal's current key, or principals that differ for master and
+ * region server, stop the start with one line saying so.
  */
 class KerberosServerTest {
   @TempDir

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * records with random contents, a real ClientHello cut short or with bytes flipped, a record announcing more than
  * it carries, plaintext garbage, and a completed handshake followed by bytes that are not TLS records. Each
  * client half-closes its connection when it has sent everything, and the server must close it then too. Afterwards
- * the server is up, serves a stock client, and has logged no unexpected error. {@code -Dbasalt.tls.fuzz.exchanges=N} runs N per port (default 500) and
+ * the server is up, serves a stock client, and has logged no unexpected error.
+ * {@code -Dbasalt.tls.fuzz.exchanges=N} runs N per port (default 500) and
  * {@code -Dbasalt.tls.fuzz.seed=S} repeats a run.
  */
 class TlsHandshakeFuzzTest {
