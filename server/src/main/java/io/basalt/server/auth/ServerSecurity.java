@@ -23,8 +23,15 @@ import org.apache.hadoop.security.UserGroupInformation;
  */
 public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens tokens, CertificateUsers certificates,
     Audit audit) implements AutoCloseable {
-  /** Logs the server in when Kerberos is on; a login that fails stops the start. */
+  /**
+   * Logs the server in when Kerberos is on; a login that fails stops the start, and so does asking for permission
+   * checks, which Basalt does not make yet.
+   */
   public static ServerSecurity login(BasaltConfig config, String advertisedHost) throws ConfigException {
+    if (config.bool(Settings.AUTHORIZATION)) {
+      throw new ConfigException(Settings.AUTHORIZATION.key() + "=true asks for HBase's permission checks, which "
+          + "Basalt does not make yet (docs/security.md); refusing to start without them");
+    }
     SaslAuthentication sasl = SaslAuthentication.fromConfig(config, advertisedHost);
     CertificateUsers certificates = CertificateUsers.fromConfig(config);
     if (sasl == null && certificates != null) {

@@ -222,6 +222,9 @@ public final class Settings {
           + "header names, as in HBase), CN (the certificate subject's common name) or DN (the whole subject, as RFC "
           + "2253 writes it). Kerberos users stay who Kerberos says. For the name to be trustworthy, require "
           + "certificates (hbase.server.netty.tls.client.auth.mode=NEED) and refuse plaintext.");
+  public static final Setting AUTHORIZATION = new Setting("hbase.security.authorization", "false",
+      "HBase's permission checks (the AccessController). Basalt does not enforce permissions yet, so true stops the "
+          + "start: a configuration that expects every call checked must not run with none.");
   public static final Setting AUDIT_LOG = new Setting("basalt.audit.log", "off",
       "Which security decisions go to the audit log, one JSON line each (time, user, how it authenticated, client "
           + "address, action, scope, allowed): off, denied (refusals only) or all.");
@@ -252,8 +255,8 @@ public final class Settings {
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
-      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUDIT_LOG, AUDIT_LOG_FILE,
-      AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
+      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUTHORIZATION, AUDIT_LOG,
+      AUDIT_LOG_FILE, AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
 
   private Settings() {}
 }
