@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
@@ -42,7 +43,8 @@ public final class AccessControl {
     this.superUsers = List.copyOf(new LinkedHashSet<>(superUsers));
     this.superGroups = Set.copyOf(superGroups);
     this.groupsOf = groupsOf;
-    this.grants = store.load().isPresent() ? PermissionTable.fromBytes(store.load().get()) : new PermissionTable();
+    Optional<byte[]> saved = store.load();
+    this.grants = saved.isPresent() ? PermissionTable.fromBytes(saved.get()) : new PermissionTable();
     this.authorizer = new Authorizer(grants, Set.copyOf(this.superUsers), this.superGroups);
   }
 

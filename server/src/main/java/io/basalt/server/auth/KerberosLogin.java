@@ -52,7 +52,7 @@ final class KerberosLogin {
       return UserGroupInformation.loginUserFromKeytabAndReturnUGI(principal, keytab);
     } catch (IOException e) {
       throw new ConfigException("cannot log in as " + principal + " with the keytab " + keytab + ": "
-          + innermost(e));
+          + ConfigException.causes(e));
     }
   }
 
@@ -62,16 +62,5 @@ final class KerberosLogin {
       throw new ConfigException(Settings.AUTHENTICATION.key() + "=kerberos needs " + first.key());
     }
     return value.trim();
-  }
-
-  /** Login failures nest the KDC's own reason ("Client not found in Kerberos database") a few causes deep. */
-  private static String innermost(Throwable e) {
-    StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
-    for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-      if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-        text.append(": ").append(cause.getMessage());
-      }
-    }
-    return text.toString();
   }
 }

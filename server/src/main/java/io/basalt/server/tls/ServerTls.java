@@ -127,7 +127,7 @@ public final class ServerTls implements AutoCloseable {
       throw new ConfigException("cannot set up TLS for the " + port + " port from "
           + Settings.TLS_KEYSTORE.key() + "=" + conf.get(Settings.TLS_KEYSTORE.key(), "") + " and "
           + Settings.TLS_TRUSTSTORE.key() + "=" + conf.get(Settings.TLS_TRUSTSTORE.key(), "") + ": "
-          + causes(e));
+          + ConfigException.causes(e));
     }
   }
 
@@ -173,17 +173,5 @@ public final class ServerTls implements AutoCloseable {
     overrides.forEach(conf::set);
     conf.setBoolean(X509Util.TLS_USE_OPENSSL, false);
     return conf;
-  }
-
-  /** Every message in the cause chain: a key store's wrong password is three causes deep. */
-  private static String causes(Throwable e) {
-    StringBuilder text = new StringBuilder();
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-      if (text.indexOf(message) < 0) {
-        text.append(text.length() == 0 ? "" : ": ").append(message);
-      }
-    }
-    return text.toString();
   }
 }

@@ -1,7 +1,6 @@
 package io.basalt.conformance.security;
 
 import static io.basalt.conformance.security.FuzzBytes.concat;
-import static io.basalt.conformance.security.FuzzBytes.drain;
 import static io.basalt.conformance.security.FuzzBytes.flipBytes;
 import static io.basalt.conformance.security.FuzzBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,8 +12,6 @@ import io.basalt.tools.cert.StoreType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,10 +78,7 @@ class TlsHandshakeFuzzTest {
           + SEED + ")");
       TlsClients.roundTrip(TlsClients.config(basalt, HBaseTlsProperties.client(clientKeys, trust,
           StoreType.PKCS12, TlsMaterial.PASSWORD)));
-      List<String> unexpected = basalt.logLines().stream()
-          .filter(line -> line.contains(" WARN ") || line.contains(" ERROR ") || line.startsWith("Caused by")
-              || line.startsWith("\tat "))
-          .toList();
+      List<String> unexpected = FuzzBytes.unexpectedLines(basalt);
       assertEquals(List.of(), unexpected, "seed " + SEED + ", exchanges of each kind " + Arrays.toString(kinds));
     }
   }
@@ -101,9 +95,7 @@ class TlsHandshakeFuzzTest {
       case 5 -> concat(clientHello(client, rpc), record(randomBytes(random, random.nextInt(200))));
       default -> randomBytes(random, 1 + random.nextInt(200));
     };
-    try (Socket socket = new Socket()) {
-      socket.connect(rpc, READ_TIMEOUT_MILLIS);
-      socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+    return FuzzBytes.exchange(rpc, READ_TIMEOUT_MILLIS, socket -> {
       if (kind == 6) {
         // A real handshake, then the bytes on the same connection, outside any TLS record.
         SSLSocket tls = (SSLSocket) client.getSocketFactory().createSocket(socket, "localhost", rpc.getPort(),
@@ -111,15 +103,7 @@ class TlsHandshakeFuzzTest {
         tls.startHandshake();
       }
       socket.getOutputStream().write(bytes);
-      socket.getOutputStream().flush();
-      socket.shutdownOutput();
-      return drain(socket.getInputStream());
-    } catch (SocketTimeoutException e) {
-      return false;
-    } catch (IOException e) {
-      // The server closed or reset the connection first: what a refused client sees.
-      return true;
-    }
+    });
   }
 
   private static byte[] clientHello(SSLContext client, InetSocketAddress rpc) throws IOException {
