@@ -5,12 +5,15 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
+import io.basalt.hbase.master.CatalogGrants;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaRegion;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.security.AccessControl;
+import io.basalt.hbase.security.Authorization;
 import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.hbase.service.HBaseServices;
 import io.basalt.hbase.stats.TabletStatistics;
@@ -79,9 +82,19 @@ public final class HBaseFrontend implements AutoCloseable {
         directory);
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
+    Authorization authorization = null;
+    if (security.permissions() != null) {
+      SecuritySettings.Permissions permissions = security.permissions();
+      AccessControl control = new AccessControl(new CatalogGrants(store), permissions.superUsers(),
+          permissions.superGroups(), permissions.groupsOf());
+      // In a cluster another node's master may change the grants: every node checks against the latest.
+      master.alsoFollowCatalog(control::reload);
+      authorization = new Authorization(control, permissions.audit());
+      master.checkPermissions();
+    }
     master.start();
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes(), security);
+        settings.maxScanResultBytes(), security, authorization);
   }
 
   /**

@@ -6,6 +6,8 @@ import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hbase.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
@@ -30,7 +32,9 @@ public final class Master implements AutoCloseable {
   private final ClusterSwitches switches;
   private final AutomaticSplitsAndMerges automaticSplits;
   private final SnapshotCleanupChore snapshotCleanup;
+  private final AclTable aclTable;
   private final ExecutorService catalogFollower;
+  private final List<CatalogReload> alsoFollowing = new CopyOnWriteArrayList<>();
 
   /**
    * Publishes the store's tables to {@code tables}. Nothing runs in the background until {@link #start}.
@@ -51,6 +55,7 @@ public final class Master implements AutoCloseable {
     this.automaticSplits = new AutomaticSplitsAndMerges(tables, splits, statistics, switches, splitMergePolicy,
         clock, store.cluster()::leadsCatalog, !store.cluster().isReplicated());
     this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
+    this.aclTable = new AclTable(ddl, store.cluster()::leadsCatalog);
     if (store.cluster().isReplicated()) {
       // Another node's master may change the catalog: follow it. The store calls on the catalog's applier thread,
       // which must not wait (this node's own DDL may be waiting for that very entry), so the work is handed over.
@@ -68,9 +73,30 @@ public final class Master implements AutoCloseable {
       ddl.republish();
       namespaces.reload();
       switches.reload();
+      for (CatalogReload reload : alsoFollowing) {
+        reload.reload();
+      }
     } catch (IOException e) {
       LOG.warn("Could not follow a change of the catalog: {}", e.getMessage());
     }
+  }
+
+  /** Something else kept in the catalog, read again after each change of it. */
+  public interface CatalogReload {
+    void reload() throws IOException;
+  }
+
+  /** Has {@code reload} run after each change of the catalog made by another node's master. */
+  public void alsoFollowCatalog(CatalogReload reload) {
+    alsoFollowing.add(reload);
+  }
+
+  /**
+   * With permissions checked: makes sure hbase:acl exists, by which clients tell that permissions are checked (see
+   * {@link AclTable}).
+   */
+  public void checkPermissions() {
+    aclTable.ensure();
   }
 
   /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
@@ -117,6 +143,7 @@ public final class Master implements AutoCloseable {
   public void close() {
     automaticSplits.close();
     snapshotCleanup.close();
+    aclTable.close();
     if (catalogFollower != null) {
       catalogFollower.shutdownNow();
     }

@@ -93,6 +93,12 @@ public final class SnapshotManager {
     return all;
   }
 
+  /** The snapshot of that name, as described when it was taken, if there is one. */
+  public Optional<SnapshotDescription> find(String name) throws IOException {
+    Optional<TableSnapshot> snapshot = store.find(name);
+    return snapshot.isPresent() ? Optional.of(describe(snapshot.get())) : Optional.empty();
+  }
+
   /**
    * The snapshot a completion check asks about. Snapshots are taken within the request, so one that exists is
    * complete.

@@ -3,6 +3,7 @@ package io.basalt.hbase.meta;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
@@ -51,6 +52,11 @@ public final class MetaRegion implements Region {
   @Override
   public RegionInfo info() {
     return MetaSchema.REGION;
+  }
+
+  @Override
+  public FamilySchema families() {
+    return MetaSchema.families();
   }
 
   /** Served by the active master (always, on a single node): a client sent elsewhere looks the master up again. */

@@ -1,6 +1,7 @@
 package io.basalt.hbase.region;
 
 import io.basalt.hbase.compaction.Compactable;
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
@@ -25,6 +26,9 @@ import org.apache.hadoop.hbase.client.Scan;
 public interface Region extends Compactable {
   @Override
   RegionInfo info();
+
+  /** The table's families as the region serves them: what a read naming no family reads. */
+  FamilySchema families();
 
   /** Whether the region serves requests (a disabled table's regions do not). */
   @Override

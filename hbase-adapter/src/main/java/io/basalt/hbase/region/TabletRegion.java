@@ -5,6 +5,7 @@ import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.read.EmptyRowSource;
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.read.ReadSpec;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.RowScanner;
@@ -72,6 +73,11 @@ public final class TabletRegion implements Region {
   @Override
   public RegionInfo info() {
     return info;
+  }
+
+  @Override
+  public FamilySchema families() {
+    return table.families();
   }
 
   @Override

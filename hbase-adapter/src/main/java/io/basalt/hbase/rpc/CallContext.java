@@ -1,13 +1,16 @@
 package io.basalt.hbase.rpc;
 
+import io.basalt.hbase.security.CallPermissions;
 import io.basalt.hbase.security.RequestUser;
 import io.basalt.storage.data.Waiting;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellScanner;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
  * What a handler knows about the call besides its request message: the cells that arrived in the request's cell
@@ -23,27 +26,38 @@ public final class CallContext {
   private final List<Cell> requestCells;
   private final boolean cellBlocksSupported;
   private final RequestUser user;
+  private final String remoteAddress;
   private final int timeoutMillis;
   private final ScannerQuota scannerQuota;
   private Waiting waiting = Waiting.ALLOWED;
   private CellScanner requestCellScanner;
   private List<Cell> responseCells;
+  private CallPermissions permissions = CallPermissions.UNCHECKED;
+  private boolean admitted;
 
   /** A call on no particular connection: its scanners count against no quota. */
   public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, int timeoutMillis) {
     this(requestCells, cellBlocksSupported, user, timeoutMillis, ScannerQuota.unlimited());
   }
 
+  /** A call from no particular address. */
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, int timeoutMillis,
+      ScannerQuota scannerQuota) {
+    this(requestCells, cellBlocksSupported, user, "", timeoutMillis, scannerQuota);
+  }
+
   /**
    * @param requestCells the cells of the request's cell block, in order; null when it carried none
+   * @param remoteAddress where the call's connection comes from, for the audit log
    * @param timeoutMillis how long the client waits for this call (0: no limit given)
    * @param scannerQuota the open scanners of the connection the call arrived on
    */
-  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, int timeoutMillis,
-      ScannerQuota scannerQuota) {
+  public CallContext(List<Cell> requestCells, boolean cellBlocksSupported, RequestUser user, String remoteAddress,
+      int timeoutMillis, ScannerQuota scannerQuota) {
     this.requestCells = requestCells;
     this.cellBlocksSupported = cellBlocksSupported;
     this.user = user;
+    this.remoteAddress = remoteAddress;
     this.timeoutMillis = timeoutMillis;
     this.scannerQuota = scannerQuota;
     this.requestCellScanner = requestCells == null ? null : CellUtil.createCellScanner(requestCells);
@@ -78,6 +92,27 @@ public final class CallContext {
   /** Who the call runs as (with simple authentication, whoever the client said it is). */
   public RequestUser user() {
     return user;
+  }
+
+  /** Where the call's connection comes from (host:port), empty when from nowhere in particular. */
+  public String remoteAddress() {
+    return remoteAddress;
+  }
+
+  /**
+   * The call's permission checks, for the decisions its handler makes itself (which cells a read may see, which
+   * tables a listing shows); {@link CallPermissions#UNCHECKED} when authorization is off.
+   */
+  public CallPermissions permissions() {
+    return permissions;
+  }
+
+  /** Lets the guard decide the call, once however many times it runs, and keeps the checks it made. */
+  void admit(CallGuard guard, String method, Message request) throws IOException {
+    if (!admitted) {
+      permissions = guard.admit(method, this, request);
+      admitted = true;
+    }
   }
 
   /** How long the client waits for this call, in milliseconds; 0 when it gave no limit. */

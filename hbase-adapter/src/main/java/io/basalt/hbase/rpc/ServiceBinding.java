@@ -67,18 +67,31 @@ public final class ServiceBinding {
     return Optional.ofNullable(methods.get(methodName));
   }
 
+  /** The same service with every call decided by {@code guard} before its handler runs. */
+  public ServiceBinding guardedBy(CallGuard guard) {
+    Map<String, Method<?>> guarded = new HashMap<>();
+    methods.forEach((name, method) -> guarded.put(name, method.guardedBy(guard)));
+    return new ServiceBinding(descriptor, guarded);
+  }
+
   /** One served method: how to parse its request and who answers it. */
   public static final class Method<Q extends Message> {
     private final String fullName;
     private final Q prototype;
     private final RpcHandler<Q> handler;
     private final Predicate<Q> isShort;
+    private final CallGuard guard;
 
-    private Method(String fullName, Q prototype, RpcHandler<Q> handler, Predicate<Q> isShort) {
+    private Method(String fullName, Q prototype, RpcHandler<Q> handler, Predicate<Q> isShort, CallGuard guard) {
       this.fullName = fullName;
       this.prototype = prototype;
       this.handler = handler;
       this.isShort = isShort;
+      this.guard = guard;
+    }
+
+    private Method<Q> guardedBy(CallGuard callGuard) {
+      return new Method<>(fullName, prototype, handler, isShort, callGuard);
     }
 
     public String fullName() {
@@ -110,7 +123,14 @@ public final class ServiceBinding {
     @SuppressWarnings("unchecked")
     public Message invoke(CallContext call, Message request) throws IOException {
       call.beginRun(Waiting.ALLOWED);
+      admit(call, request);
       return handler.handle(call, (Q) request);
+    }
+
+    private void admit(CallContext call, Message request) throws IOException {
+      if (guard != null) {
+        call.admit(guard, fullName, request);
+      }
     }
 
     /**
@@ -127,6 +147,7 @@ public final class ServiceBinding {
         throw new IllegalArgumentException(fullName + " call is not short enough to try without waiting");
       }
       call.beginRun(Waiting.REFUSED);
+      admit(call, request);
       try {
         return Optional.of(handler.handle(call, (Q) request));
       } catch (WouldBlockException e) {
@@ -161,7 +182,7 @@ public final class ServiceBinding {
             + method.getInputType().getName() + ", not " + requestPrototype.getDescriptorForType().getName());
       }
       if (methods.put(methodName, new Method<>(descriptor.getName() + "." + methodName, requestPrototype,
-          handler, isShort)) != null) {
+          handler, isShort, null)) != null) {
         throw new IllegalArgumentException("two handlers for " + descriptor.getName() + "." + methodName);
       }
       return this;

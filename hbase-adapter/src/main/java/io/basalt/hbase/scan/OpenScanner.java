@@ -6,7 +6,8 @@ import org.apache.hadoop.hbase.exceptions.OutOfOrderScannerNextException;
 
 /**
  * A scanner between RPCs: the region scanner, the call sequence the client must follow, the bytes it may receive
- * per call, the lease that expires it when the client goes quiet and the connection quota it counts against.
+ * per call, the lease that expires it when the client goes quiet, the connection quota it counts against and the
+ * user who opened it.
  * Callers synchronize on it while using it.
  */
 public final class OpenScanner {
@@ -15,17 +16,19 @@ public final class OpenScanner {
   private final long maxResultBytes;
   private final boolean needsCursor;
   private final ScannerQuota quota;
+  private final String owner;
   private long nextCallSeq;
   private volatile long lastTouchedMillis;
   private boolean closed;
 
   OpenScanner(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor, ScannerQuota quota,
-      long nowMillis) {
+      String owner, long nowMillis) {
     this.id = id;
     this.scanner = scanner;
     this.maxResultBytes = maxResultBytes;
     this.needsCursor = needsCursor;
     this.quota = quota;
+    this.owner = owner;
     this.lastTouchedMillis = nowMillis;
   }
 
@@ -44,6 +47,11 @@ public final class OpenScanner {
   /** Whether the client asked for the row a heartbeat stopped at (Scan.setNeedCursorResult). */
   public boolean needsCursor() {
     return needsCursor;
+  }
+
+  /** The short name of the user who opened it, the only one (besides superusers) who may go on with it. */
+  public String owner() {
+    return owner;
   }
 
   public boolean isClosed() {

@@ -5,6 +5,7 @@ import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.security.DataPermissions;
 import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.util.List;
@@ -75,6 +76,7 @@ public final class ScanHandler {
   private ScanResponse openScan(CallContext call, ScanRequest request) throws IOException {
     Region region = regions.resolve(request.getRegion());
     Scan scan = toScan(request.getScan());
+    DataPermissions.checkScan(call.permissions(), region.info().getTable(), region.families(), scan);
     long maxBytes = scan.getMaxResultSize() > 0 ? Math.min(scan.getMaxResultSize(), maxResultBytesCap)
         : maxResultBytesCap;
     call.scannerQuota().acquire();
@@ -86,7 +88,8 @@ public final class ScanHandler {
       throw e;
     }
     long id = scanners.newId();
-    OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult(), call.scannerQuota());
+    OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult(), call.scannerQuota(),
+        call.user().shortName());
     ScanResponse.Builder response = ScanResponse.newBuilder()
         .setScannerId(id)
         .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
@@ -114,6 +117,7 @@ public final class ScanHandler {
       if (entry.isClosed()) {
         throw new UnknownScannerException("Scanner " + id + " was closed because its lease expired");
       }
+      call.permissions().requireScannerOwner(entry.owner());
       if (request.getCloseScanner() && request.getNumberOfRows() == 0) {
         scanners.close(entry);
         return response.setMoreResults(false).setMoreResultsInRegion(false).build();

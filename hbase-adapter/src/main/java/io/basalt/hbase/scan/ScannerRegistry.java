@@ -62,10 +62,12 @@ public final class ScannerRegistry implements AutoCloseable {
   /**
    * Keeps a scanner open under {@code id} until it is closed or its lease expires; it holds a place of
    * {@code quota}, already acquired, which it gives back when it closes.
+   *
+   * @param owner the short name of the user opening it
    */
   public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor,
-      ScannerQuota quota) {
-    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, quota, clock.millis());
+      ScannerQuota quota, String owner) {
+    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, quota, owner, clock.millis());
     open.put(id, entry);
     return entry;
   }

@@ -43,9 +43,7 @@ public final class AccessControl {
     this.superUsers = List.copyOf(new LinkedHashSet<>(superUsers));
     this.superGroups = Set.copyOf(superGroups);
     this.groupsOf = groupsOf;
-    Optional<byte[]> saved = store.load();
-    this.grants = saved.isPresent() ? PermissionTable.fromBytes(saved.get()) : new PermissionTable();
-    this.authorizer = new Authorizer(grants, Set.copyOf(this.superUsers), this.superGroups);
+    reload();
   }
 
   /** The decisions as of the latest grant or revoke. */
@@ -71,6 +69,23 @@ public final class AccessControl {
     PermissionTable changed = grants.copy();
     changed.revoke(grant);
     publish(changed);
+  }
+
+  /**
+   * Gives a table's owner every action on it, replacing what the owner had there: what creating or changing a
+   * table does, whoever asks (the request itself was checked).
+   */
+  public synchronized void grantOwner(TableName table, String owner) throws IOException {
+    PermissionTable changed = grants.copy();
+    changed.grant(new UserPermission(owner, Permission.newBuilder(table).withActions(ALL_ACTIONS).build()), false);
+    publish(changed);
+  }
+
+  /** Reads the grants again: in a cluster, after another node's master changed them. */
+  public synchronized void reload() throws IOException {
+    Optional<byte[]> saved = store.load();
+    grants = saved.isPresent() ? PermissionTable.fromBytes(saved.get()) : new PermissionTable();
+    authorizer = new Authorizer(grants, Set.copyOf(superUsers), superGroups);
   }
 
   /** Forgets a deleted table's or namespace's grants (their row). */

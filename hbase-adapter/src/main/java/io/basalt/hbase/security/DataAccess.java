@@ -67,11 +67,22 @@ public final class DataAccess {
    */
   public static void write(Authorizer authorizer, RequestUser user, List<String> groups, TableName table,
       Map<byte[], ? extends Collection<byte[]>> families) throws AccessDeniedException {
-    String denied = firstDenied(authorizer, user, groups, table, families, Action.WRITE);
+    require(authorizer, user, groups, table, families, Action.WRITE);
+  }
+
+  /**
+   * Decides one action on the columns named, as a write is decided: the check-and-mutate condition's column needs
+   * READ, then WRITE, this way.
+   *
+   * @throws AccessDeniedException naming the first family (and qualifier) the user may not act on
+   */
+  public static void require(Authorizer authorizer, RequestUser user, List<String> groups, TableName table,
+      Map<byte[], ? extends Collection<byte[]>> families, Action action) throws AccessDeniedException {
+    String denied = firstDenied(authorizer, user, groups, table, families, action);
     if (denied == null) {
       return;
     }
-    Denials.Context context = new Denials.Context(user.name(), Action.WRITE).table(table);
+    Denials.Context context = new Denials.Context(user.name(), action).table(table);
     if (!denied.isEmpty()) {
       context.families(denied);
     }

@@ -32,6 +32,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AccessControlProtos.Get
  * <p>Not thread safe: the owner serializes changes and publishes copies ({@link #copy}) for readers.
  */
 public final class PermissionTable {
+  /** The table HBase keeps grants in, which clients look for to learn whether permissions are checked. */
+  public static final TableName ACL_TABLE = TableName.valueOf("hbase", "acl");
   public static final String GLOBAL_ROW = "hbase:acl";
   private static final Comparator<String> BYTE_ORDER = (a, b) -> Arrays.compareUnsigned(
       a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));

@@ -8,6 +8,7 @@ import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.security.AuthenticationEndpoint;
+import io.basalt.hbase.security.DataPermissions;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.io.IOException;
 import org.apache.hadoop.hbase.HConstants;
@@ -81,6 +82,7 @@ public final class ClientServiceHandlers {
     }
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
+    DataPermissions.checkGet(call.permissions(), region.info().getTable(), region.families(), get);
     return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build();
   }
 
@@ -114,6 +116,8 @@ public final class ClientServiceHandlers {
     if (request.hasCondition()) {
       CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(request.getCondition(), proto,
           call.requestCells());
+      DataPermissions.checkConditional(call.permissions(), region.info().getTable(), region.families(),
+          checkAndMutate);
       CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce,
           call.waiting());
       response.setProcessed(outcome.isSuccess());
@@ -123,6 +127,7 @@ public final class ClientServiceHandlers {
       return response.build();
     }
     Mutation mutation = Mutations.fromProto(proto, call.requestCells());
+    DataPermissions.checkWrite(call.permissions(), region.info().getTable(), region.families(), mutation);
     Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
     response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {

@@ -12,6 +12,7 @@ import io.basalt.hbase.scan.ScanHandler;
 import io.basalt.hbase.scan.ScannerRegistry;
 import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.security.AuthenticationEndpoint;
+import io.basalt.hbase.security.Authorization;
 import io.basalt.hbase.security.SecuritySettings;
 import io.basalt.hbase.stats.TabletStatistics;
 import java.util.List;
@@ -26,17 +27,23 @@ public final class HBaseServices {
   /**
    * @param tables the tables the master publishes, which the regions serve
    * @param security the server's authentication, for AuthenticationService and the security capabilities
+   * @param authorization the grants every call is checked against, or null when permissions are not checked
    */
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security) {
-    return new RpcDispatcher(bindings(locations, tables, master, directory, scanners, compactions, statistics,
-        maxScanResultBytes, security));
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization) {
+    List<ServiceBinding> bindings = bindings(locations, tables, master, directory, scanners, compactions,
+        statistics, maxScanResultBytes, security, authorization);
+    if (authorization == null) {
+      return new RpcDispatcher(bindings);
+    }
+    AccessRules rules = new AccessRules(authorization, new RegionResolver(directory));
+    return new RpcDispatcher(bindings.stream().map(binding -> binding.guardedBy(rules)).toList());
   }
 
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security) {
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization) {
     ServerIdentity server = locations.self();
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
@@ -48,7 +55,7 @@ public final class HBaseServices {
         new MasterServiceHandlers(master,
             new ClusterHandlers(locations, master, directory, compactions, statistics, reports),
             new RegionChangeHandlers(master, directory), new SnapshotHandlers(master),
-            new AccessControlHandlers(security)).binding(),
+            new AccessControlHandlers(security.kerberos(), authorization)).binding(),
         new ClientMetaServiceHandlers(locations).binding(),
         new HbckServiceHandlers().binding());
   }

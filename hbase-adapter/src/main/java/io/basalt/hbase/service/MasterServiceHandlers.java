@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableState;
+import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
@@ -78,7 +79,10 @@ final class MasterServiceHandlers {
     }
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     long procId = master.procedures().run("CreateTableProcedure", call.user().shortName(),
-        () -> master.ddl().create(descriptor, splitKeys, note));
+        () -> {
+          master.ddl().create(descriptor, splitKeys, note);
+          call.permissions().tableOwnedBy(descriptor.getTableName(), descriptor.getOwnerString());
+        });
     return MasterProtos.CreateTableResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -91,6 +95,7 @@ final class MasterServiceHandlers {
         SystemTableDdl.refuseDelete();
       }
       master.ddl().delete(name, note);
+      call.permissions().tableDeleted(name);
     });
     return MasterProtos.DeleteTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -128,15 +133,20 @@ final class MasterServiceHandlers {
       // Named tables: no pattern or system-table filtering; unknown names are simply left out.
       for (org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableName name
           : request.getTableNamesList()) {
-        descriptor(ProtobufUtil.toTableName(name))
-            .ifPresent(d -> response.addTableSchema(ProtobufUtil.toTableSchema(d)));
+        Optional<TableDescriptor> found = descriptor(ProtobufUtil.toTableName(name));
+        if (found.isPresent()) {
+          call.permissions().requireTable(found.get().getTableName(), Action.ADMIN, Action.CREATE);
+          response.addTableSchema(ProtobufUtil.toTableSchema(found.get()));
+        }
       }
       return response.build();
     }
     TableNameFilter filter = new TableNameFilter(request.getRegex(), request.getIncludeSysTables(),
         request.getNamespace());
     for (TableDescriptor descriptor : allDescriptors()) {
-      if (filter.matches(descriptor.getTableName())) {
+      // Listed only where the caller may change the table, as HBase's AccessController leaves the list.
+      if (filter.matches(descriptor.getTableName())
+          && call.permissions().allowsTable(descriptor.getTableName(), Action.ADMIN, Action.CREATE)) {
         response.addTableSchema(ProtobufUtil.toTableSchema(descriptor));
       }
     }
@@ -149,7 +159,8 @@ final class MasterServiceHandlers {
         request.getNamespace());
     MasterProtos.GetTableNamesResponse.Builder response = MasterProtos.GetTableNamesResponse.newBuilder();
     for (TableDescriptor descriptor : allDescriptors()) {
-      if (filter.matches(descriptor.getTableName())) {
+      // Listed where any of the caller's grants touches the table.
+      if (filter.matches(descriptor.getTableName()) && call.permissions().touchesTable(descriptor.getTableName())) {
         response.addTableNames(ProtobufUtil.toProtoTableName(descriptor.getTableName()));
       }
     }
@@ -172,7 +183,9 @@ final class MasterServiceHandlers {
     MasterProtos.ListTableNamesByStateResponse.Builder response =
         MasterProtos.ListTableNamesByStateResponse.newBuilder();
     for (HBaseTable table : userTablesIn(request.getIsEnabled())) {
-      response.addTableNames(ProtobufUtil.toProtoTableName(table.name()));
+      if (call.permissions().touchesTable(table.name())) {
+        response.addTableNames(ProtobufUtil.toProtoTableName(table.name()));
+      }
     }
     return response.build();
   }
@@ -182,7 +195,9 @@ final class MasterServiceHandlers {
     MasterProtos.ListTableDescriptorsByStateResponse.Builder response =
         MasterProtos.ListTableDescriptorsByStateResponse.newBuilder();
     for (HBaseTable table : userTablesIn(request.getIsEnabled())) {
-      response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+      if (call.permissions().allowsTable(table.name(), Action.ADMIN, Action.CREATE)) {
+        response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+      }
     }
     return response.build();
   }

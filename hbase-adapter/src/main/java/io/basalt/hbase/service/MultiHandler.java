@@ -3,6 +3,7 @@ package io.basalt.hbase.service;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
+import io.basalt.hbase.security.DataPermissions;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.storage.data.Waiting;
@@ -15,13 +16,16 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
@@ -116,8 +120,11 @@ final class MultiHandler {
     try {
       Region region = regions.resolve(regionAction.getRegion());
       Batch batch = mutationsOf(regionAction, cells);
-      CheckAndMutateResult outcome = region.checkAndMutate(
-          ProtobufUtil.toCheckAndMutate(condition, batch.mutations()), nonceGroup, batch.nonce(), call.waiting());
+      CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(condition, batch.mutations());
+      DataPermissions.checkConditional(call.permissions(), region.info().getTable(), region.families(),
+          checkAndMutate);
+      CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, batch.nonce(),
+          call.waiting());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(outcome.isSuccess());
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -139,6 +146,9 @@ final class MultiHandler {
     try {
       Region region = regions.resolve(regionAction.getRegion());
       Batch batch = mutationsOf(regionAction, cells);
+      for (Mutation mutation : batch.mutations()) {
+        DataPermissions.checkWrite(call.permissions(), region.info().getTable(), region.families(), mutation);
+      }
       Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce(), call.waiting());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(true);
       for (int i = 0; i < regionAction.getActionCount(); i++) {
@@ -163,6 +173,7 @@ final class MultiHandler {
     } catch (IOException e) {
       return regionFailure(e);
     }
+    TableName table = region.info().getTable();
     List<ResultOrException> results = new ArrayList<>(regionAction.getActionCount());
     Gathered gathered = new Gathered(region, nonceGroup, call.waiting());
     try {
@@ -176,6 +187,7 @@ final class MultiHandler {
               throw new UnknownProtocolException("closest_row_before was removed in HBase 2.0");
             }
             Get get = ProtobufUtil.toGet(action.getGet());
+            DataPermissions.checkGet(call.permissions(), table, region.families(), get);
             results.set(position, ResultOrException.newBuilder().setIndex(index)
                 .setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build());
           } else if (action.hasMutation()) {
@@ -184,11 +196,14 @@ final class MultiHandler {
             long nonce = proto.hasNonce() ? proto.getNonce() : HConstants.NO_NONCE;
             if (mutation instanceof Increment || mutation instanceof Append) {
               gathered.apply(results, call);
+              DataPermissions.checkWrite(call.permissions(), table, region.families(), mutation);
               Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
               results.set(position, ResultOrException.newBuilder().setIndex(index)
                   .setResult(ResultEncoder.encode(result, call)).build());
             } else {
               gathered.add(position, index, new NoncedMutation(mutation, nonce));
+              // One refused mutation fails every Put and Delete applied with it, as HBase's batch does.
+              DataPermissions.checkWrite(call.permissions(), table, region.families(), mutation);
             }
           } else if (action.hasServiceCall()) {
             throw new UnknownProtocolException("coprocessor endpoint "
@@ -198,6 +213,10 @@ final class MultiHandler {
           }
         } catch (NotServingRegionException e) {
           throw e;
+        } catch (AccessDeniedException e) {
+          if (!gathered.refuseIfLast(position, e)) {
+            results.set(position, ResponseConverter.buildActionResult(e).setIndex(index).build());
+          }
         } catch (IOException e) {
           results.set(position, ResponseConverter.buildActionResult(e).setIndex(index).build());
         } catch (IllegalArgumentException e) {
@@ -269,6 +288,7 @@ final class MultiHandler {
     private final Waiting waiting;
     private final List<NoncedMutation> mutations = new ArrayList<>();
     private final List<int[]> slots = new ArrayList<>();
+    private IOException refused;
 
     Gathered(Region region, long nonceGroup, Waiting waiting) {
       this.region = region;
@@ -281,12 +301,29 @@ final class MultiHandler {
       slots.add(new int[] {position, index});
     }
 
+    /**
+     * Refuses the whole batch when the mutation refused is the one just gathered: all of them fail with its
+     * refusal and none is applied. Returns whether it was.
+     */
+    boolean refuseIfLast(int position, AccessDeniedException refusal) {
+      if (slots.isEmpty() || slots.get(slots.size() - 1)[0] != position) {
+        return false;
+      }
+      if (refused == null) {
+        refused = refusal;
+      }
+      return true;
+    }
+
     void apply(List<ResultOrException> results, CallContext call) throws NotServingRegionException {
       if (mutations.isEmpty()) {
         return;
       }
       List<MutationOutcome> outcomes;
       try {
+        if (refused != null) {
+          throw refused;
+        }
         outcomes = region.mutateBatch(mutations, nonceGroup, waiting);
       } catch (NotServingRegionException e) {
         throw e;
@@ -305,6 +342,7 @@ final class MultiHandler {
       }
       mutations.clear();
       slots.clear();
+      refused = null;
     }
   }
 }

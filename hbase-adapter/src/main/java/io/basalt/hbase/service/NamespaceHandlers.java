@@ -7,6 +7,7 @@ import io.basalt.hbase.schema.HBaseTable;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 
@@ -52,7 +53,10 @@ final class NamespaceHandlers {
   private MasterProtos.DeleteNamespaceResponse delete(CallContext call, MasterProtos.DeleteNamespaceRequest request)
       throws IOException {
     long procId = master.procedures().run("DeleteNamespaceProcedure", call.user().shortName(),
-        () -> master.ddl().deleteNamespace(request.getNamespaceName()));
+        () -> {
+          master.ddl().deleteNamespace(request.getNamespaceName());
+          call.permissions().namespaceDeleted(request.getNamespaceName());
+        });
     return MasterProtos.DeleteNamespaceResponse.newBuilder().setProcId(procId).build();
   }
 
@@ -74,8 +78,12 @@ final class NamespaceHandlers {
       MasterProtos.ListNamespaceDescriptorsRequest request) {
     MasterProtos.ListNamespaceDescriptorsResponse.Builder response =
         MasterProtos.ListNamespaceDescriptorsResponse.newBuilder();
-    master.namespaces().all()
-        .forEach(ns -> response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(ns)));
+    for (NamespaceDescriptor namespace : master.namespaces().all()) {
+      // Shown only where the caller is an admin, as HBase's AccessController leaves the list.
+      if (call.permissions().allowsNamespace(namespace.getName(), Action.ADMIN)) {
+        response.addNamespaceDescriptor(ProtobufUtil.toProtoNamespaceDescriptor(namespace));
+      }
+    }
     return response.build();
   }
 
@@ -84,7 +92,9 @@ final class NamespaceHandlers {
     MasterProtos.ListTableDescriptorsByNamespaceResponse.Builder response =
         MasterProtos.ListTableDescriptorsByNamespaceResponse.newBuilder();
     for (HBaseTable table : tablesIn(request.getNamespaceName())) {
-      response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+      if (call.permissions().allowsTable(table.name(), Action.ADMIN, Action.CREATE)) {
+        response.addTableSchema(ProtobufUtil.toTableSchema(table.descriptor()));
+      }
     }
     return response.build();
   }
@@ -94,7 +104,9 @@ final class NamespaceHandlers {
     MasterProtos.ListTableNamesByNamespaceResponse.Builder response =
         MasterProtos.ListTableNamesByNamespaceResponse.newBuilder();
     for (HBaseTable table : tablesIn(request.getNamespaceName())) {
-      response.addTableName(ProtobufUtil.toProtoTableName(table.name()));
+      if (call.permissions().touchesTable(table.name())) {
+        response.addTableName(ProtobufUtil.toProtoTableName(table.name()));
+      }
     }
     return response.build();
   }

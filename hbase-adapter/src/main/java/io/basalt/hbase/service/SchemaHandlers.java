@@ -56,6 +56,7 @@ final class SchemaHandlers {
         SystemTableDdl.refuseModify(descriptor);
       }
       master.ddl().modify(descriptor, note);
+      ownedAfterChange(call, descriptor.getTableName());
     });
     return MasterProtos.ModifyTableResponse.newBuilder().setProcId(procId).build();
   }
@@ -70,6 +71,7 @@ final class SchemaHandlers {
         throw SystemTableDdl.unchangeable();
       }
       master.ddl().addFamily(name, family, note);
+      ownedAfterChange(call, name);
     });
     return MasterProtos.AddColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -84,6 +86,7 @@ final class SchemaHandlers {
         throw SystemTableDdl.unchangeable();
       }
       master.ddl().modifyFamily(name, family, note);
+      ownedAfterChange(call, name);
     });
     return MasterProtos.ModifyColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -98,6 +101,7 @@ final class SchemaHandlers {
         SystemTableDdl.refuseDeleteFamily(family);
       }
       master.ddl().deleteFamily(name, family, note);
+      ownedAfterChange(call, name);
     });
     return MasterProtos.DeleteColumnResponse.newBuilder().setProcId(procId).build();
   }
@@ -141,5 +145,13 @@ final class SchemaHandlers {
       master.ddl().truncate(name, request.getPreserveSplits(), note);
     });
     return MasterProtos.TruncateTableResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /**
+   * After a change of a table's schema its owner (the descriptor's OWNER, else whoever changed it) is given every
+   * action on it again, as HBase's AccessController does after every table modification.
+   */
+  private void ownedAfterChange(CallContext call, TableName name) throws IOException {
+    call.permissions().tableOwnedBy(name, master.tables().require(name).descriptor().getOwnerString());
   }
 }

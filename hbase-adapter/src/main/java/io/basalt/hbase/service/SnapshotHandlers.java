@@ -4,11 +4,15 @@ import io.basalt.hbase.master.ClusterSwitches.Switch;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.write.NonceRegistry;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.SnapshotProtos.SnapshotDescription;
 import org.apache.hadoop.hbase.snapshot.UnknownSnapshotException;
 
 /**
@@ -45,8 +49,14 @@ final class SnapshotHandlers {
 
   private MasterProtos.SnapshotResponse snapshot(CallContext call, MasterProtos.SnapshotRequest request)
       throws IOException {
+    SnapshotDescription snapshot = request.getSnapshot();
+    if (call.permissions().checked()) {
+      // With permissions checked the snapshot belongs to whoever takes it, whatever the client says.
+      snapshot = snapshot.toBuilder().setOwner(call.user().shortName()).build();
+    }
+    SnapshotDescription taken = snapshot;
     long procId = master.procedures().run("SnapshotProcedure", call.user().shortName(),
-        () -> master.snapshots().take(request.getSnapshot()));
+        () -> master.snapshots().take(taken));
     return MasterProtos.SnapshotResponse.newBuilder()
         .setExpectedTimeout(EXPECTED_TIMEOUT_MILLIS)
         .setProcId(procId)
@@ -67,13 +77,23 @@ final class SnapshotHandlers {
 
   private MasterProtos.GetCompletedSnapshotsResponse completed(CallContext call,
       MasterProtos.GetCompletedSnapshotsRequest request) throws IOException {
-    return MasterProtos.GetCompletedSnapshotsResponse.newBuilder()
-        .addAllSnapshots(master.snapshots().list())
-        .build();
+    MasterProtos.GetCompletedSnapshotsResponse.Builder response =
+        MasterProtos.GetCompletedSnapshotsResponse.newBuilder();
+    for (SnapshotDescription snapshot : master.snapshots().list()) {
+      // Listed to its owner and to global admins, as HBase's AccessController leaves the list.
+      if (ownedByCaller(call, snapshot) || call.permissions().allowsGlobal(Action.ADMIN)) {
+        response.addSnapshots(snapshot);
+      }
+    }
+    return response.build();
   }
 
   private MasterProtos.DeleteSnapshotResponse delete(CallContext call, MasterProtos.DeleteSnapshotRequest request)
       throws IOException {
+    Optional<SnapshotDescription> stored = master.snapshots().find(request.getSnapshot().getName());
+    if (stored.isPresent() && !ownedByCaller(call, stored.get())) {
+      call.permissions().requireGlobal(Action.ADMIN);
+    }
     master.snapshots().delete(request.getSnapshot());
     return MasterProtos.DeleteSnapshotResponse.getDefaultInstance();
   }
@@ -82,10 +102,41 @@ final class SnapshotHandlers {
   private MasterProtos.RestoreSnapshotResponse restore(CallContext call, MasterProtos.RestoreSnapshotRequest request)
       throws IOException {
     boolean restore = master.tables().table(TableName.valueOf(request.getSnapshot().getTable())).isPresent();
+    TableName target = TableName.valueOf(request.getSnapshot().getTable());
+    Optional<SnapshotDescription> stored = master.snapshots().find(request.getSnapshot().getName());
+    if (stored.isPresent()) {
+      checkRestoreOrClone(call, stored.get(), target, restore);
+    }
     byte[] note = NonceRegistry.note(request.getNonceGroup(), request.getNonce());
     String owner = call.user().shortName();
     long procId = master.procedures().run(restore ? "RestoreSnapshotProcedure" : "CloneSnapshotProcedure", owner,
-        () -> master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT(), note));
+        () -> {
+          HBaseTable table = master.snapshots().restoreOrClone(request.getSnapshot(), request.getCustomSFT(), note);
+          if (!restore) {
+            // A clone is a new table: its creator owns it, as the creator of any table does.
+            call.permissions().tableOwnedBy(table.name(), table.descriptor().getOwnerString());
+          }
+        });
     return MasterProtos.RestoreSnapshotResponse.newBuilder().setProcId(procId).build();
+  }
+
+  /**
+   * Who may restore or clone a snapshot, as HBase's AccessController decides: its owner restores it into a table
+   * it administers, clones it under its own table's name freely and elsewhere into a namespace it administers;
+   * anyone else needs global ADMIN.
+   */
+  private static void checkRestoreOrClone(CallContext call, SnapshotDescription snapshot, TableName target,
+      boolean restore) throws IOException {
+    if (!ownedByCaller(call, snapshot)) {
+      call.permissions().requireGlobal(Action.ADMIN);
+    } else if (restore) {
+      call.permissions().requireTable(target, Action.ADMIN);
+    } else if (!target.getNameAsString().equals(snapshot.getTable())) {
+      call.permissions().requireNamespace(target.getNamespaceAsString(), Action.ADMIN);
+    }
+  }
+
+  private static boolean ownedByCaller(CallContext call, SnapshotDescription snapshot) {
+    return snapshot.hasOwner() && snapshot.getOwner().equals(call.user().shortName());
   }
 }

@@ -50,7 +50,7 @@ class RpcMethodCoverageTest {
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
         HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
-            FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple());
+            FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(), null);
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {
       List<String> served = new ArrayList<>();

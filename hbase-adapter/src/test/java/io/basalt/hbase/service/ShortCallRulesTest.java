@@ -97,9 +97,9 @@ class ShortCallRulesTest {
   @Test
   void goingOnWithAScanIsShortWhenItsScannerCanUndoABatch() throws Exception {
     long undoes = scanners.newId();
-    scanners.register(undoes, new StubScanner(true), Long.MAX_VALUE, false, ScannerQuota.unlimited());
+    scanners.register(undoes, new StubScanner(true), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test");
     long cannot = scanners.newId();
-    scanners.register(cannot, new StubScanner(false), Long.MAX_VALUE, false, ScannerQuota.unlimited());
+    scanners.register(cannot, new StubScanner(false), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test");
     assertTrue(isShort("Scan", next(undoes, 30)));
     assertFalse(isShort("Scan", next(undoes, ScanHandler.SHORT_CALL_MAX_ROWS + 1)));
     assertFalse(isShort("Scan", next(cannot, 30)));

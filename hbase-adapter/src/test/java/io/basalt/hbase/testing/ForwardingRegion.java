@@ -2,6 +2,7 @@ package io.basalt.hbase.testing;
 
 import io.basalt.hbase.compaction.CompactionBacklog;
 import io.basalt.hbase.compaction.TabletCompaction;
+import io.basalt.hbase.read.FamilySchema;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.write.MutationOutcome;
@@ -37,6 +38,11 @@ public class ForwardingRegion implements Region {
   @Override
   public RegionInfo info() {
     return info;
+  }
+
+  @Override
+  public FamilySchema families() {
+    return region.families();
   }
 
   @Override

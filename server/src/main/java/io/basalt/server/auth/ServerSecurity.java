@@ -19,31 +19,26 @@ import org.apache.hadoop.security.UserGroupInformation;
  * @param sasl Kerberos authentication, or null with simple authentication
  * @param tokens the delegation token keys, or null when tokens are not handed out
  * @param certificates how TLS client certificates name users, or null when they do not
- * @param audit where authentication decisions are recorded
+ * @param permissions the superusers and group mapping of permission checks, or null when calls are not checked
+ * @param audit where authentication and authorization decisions are recorded
  */
 public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens tokens, CertificateUsers certificates,
-    Audit audit) implements AutoCloseable {
-  /**
-   * Logs the server in when Kerberos is on; a login that fails stops the start, and so does asking for permission
-   * checks, which Basalt does not make yet.
-   */
+    UserPermissionsConfig permissions, Audit audit) implements AutoCloseable {
+  /** Logs the server in when Kerberos is on; a login that fails stops the start. */
   public static ServerSecurity login(BasaltConfig config, String advertisedHost) throws ConfigException {
-    if (config.bool(Settings.AUTHORIZATION)) {
-      throw new ConfigException(Settings.AUTHORIZATION.key() + "=true asks for HBase's permission checks, which "
-          + "Basalt does not make yet (docs/security.md); refusing to start without them");
-    }
     SaslAuthentication sasl = SaslAuthentication.fromConfig(config, advertisedHost);
     CertificateUsers certificates = CertificateUsers.fromConfig(config);
     if (sasl == null && certificates != null) {
       // Certificate names become short names under the auth_to_local rules; the Kerberos login set them otherwise.
       UserGroupInformation.setConfiguration(config.toHadoop());
     }
-    return new ServerSecurity(sasl, null, certificates, Audit.NONE);
+    // After the login: the server's own user, a superuser, is its principal.
+    return new ServerSecurity(sasl, null, certificates, UserPermissionsConfig.fromConfig(config), Audit.NONE);
   }
 
   /** Simple authentication: users are whoever clients say they are. */
   public static ServerSecurity none() {
-    return new ServerSecurity(null, null, null, Audit.NONE);
+    return new ServerSecurity(null, null, null, null, Audit.NONE);
   }
 
   /**
@@ -59,7 +54,7 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
       AuthenticationTokens keys = new AuthenticationTokens(new TokenKeyFile(dataDir), clock,
           config.positiveLong(Settings.TOKEN_MAX_LIFETIME), config.positiveLong(Settings.TOKEN_KEY_UPDATE_INTERVAL),
           clusterId);
-      return new ServerSecurity(sasl.withTokens(keys), keys, certificates, audit);
+      return new ServerSecurity(sasl.withTokens(keys), keys, certificates, permissions, audit);
     } catch (IOException e) {
       throw new ConfigException("cannot read the delegation token keys: " + e.getMessage());
     }
@@ -67,7 +62,7 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
 
   /** The same security, recording its decisions in {@code audit}. */
   public ServerSecurity withAudit(Audit audit) {
-    return new ServerSecurity(sasl, tokens, certificates, audit);
+    return new ServerSecurity(sasl, tokens, certificates, permissions, audit);
   }
 
   /** Closes the audit log, once no connection is left to record anything. */
@@ -82,9 +77,9 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
     }
   }
 
-  /** What the HBase services need to know of it: Kerberos or not, and the token keys. */
+  /** What the HBase services need to know of it: Kerberos or not, the token keys, the permission checks. */
   public SecuritySettings forServices() {
-    return new SecuritySettings(sasl != null, tokens);
+    return new SecuritySettings(sasl != null, tokens, permissions == null ? null : permissions.forServices(audit));
   }
 
   /** How connections are authenticated, for the log line saying the port is open; empty for simple. */

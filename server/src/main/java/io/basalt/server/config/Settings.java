@@ -223,8 +223,23 @@ public final class Settings {
           + "2253 writes it). Kerberos users stay who Kerberos says. For the name to be trustworthy, require "
           + "certificates (hbase.server.netty.tls.client.auth.mode=NEED) and refuse plaintext.");
   public static final Setting AUTHORIZATION = new Setting("hbase.security.authorization", "false",
-      "HBase's permission checks (the AccessController). Basalt does not enforce permissions yet, so true stops the "
-          + "start: a configuration that expects every call checked must not run with none.");
+      "HBase's permission checks, as its AccessController makes them: every call is checked against the grants "
+          + "(grant, revoke, user_permission), and refused with AccessDeniedException when the user lacks the "
+          + "permission.");
+  public static final Setting SUPERUSER = new Setting("hbase.superuser", "",
+      "With permission checks, users (and @groups) allowed everything, comma separated and not trimmed, as HBase "
+          + "reads it. The user the server runs as (its Kerberos principal's short name) always is one.");
+  public static final Setting ACCESS_EARLY_OUT = new Setting("hbase.security.access.early_out", "true",
+      "With permission checks, refuse a read or write with no grant at all at once, as HBase does by default. "
+          + "Only true is supported: false lets cell ACLs decide, and Basalt keeps none.");
+  public static final Setting GROUP_MAPPING = new Setting("hadoop.security.group.mapping",
+      "org.apache.hadoop.security.JniBasedUnixGroupsMappingWithFallback",
+      "With permission checks, how the server finds a user's groups (for grants to @group and hbase.superuser): "
+          + "by default the operating system's groups of the user's short name on the server host.");
+  public static final Setting GROUP_OVERRIDES = new Setting("hadoop.user.group.static.mapping.overrides", "dr.who=;",
+      "Groups fixed in configuration ahead of the group mapping: user=group1,group2;user2=; as in Hadoop.");
+  public static final Setting GROUPS_CACHE = new Setting("hadoop.security.groups.cache.secs", "300",
+      "How long in seconds a user's groups are cached before the mapping is asked again.");
   public static final Setting AUDIT_LOG = new Setting("basalt.audit.log", "off",
       "Which security decisions go to the audit log, one JSON line each (time, user, how it authenticated, client "
           + "address, action, scope, allowed): off, denied (refusals only) or all.");
@@ -255,8 +270,9 @@ public final class Settings {
       TLS_PROTOCOL, TLS_ENABLED_PROTOCOLS, TLS_CIPHER_SUITES, TLS_CERT_RELOAD, TLS_FILE_POLL_INTERVAL, TLS_CRL,
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
-      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUTHORIZATION, AUDIT_LOG,
-      AUDIT_LOG_FILE, AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
+      TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUTHORIZATION, SUPERUSER,
+      ACCESS_EARLY_OUT, GROUP_MAPPING, GROUP_OVERRIDES, GROUPS_CACHE, AUDIT_LOG, AUDIT_LOG_FILE, AUDIT_LOG_MAX_BYTES,
+      AUDIT_LOG_FILES);
 
   private Settings() {}
 }

@@ -256,7 +256,8 @@ final class ConnectionDecoder extends ByteToMessageDecoder {
       fail(ctx, AccessDeniedException.class, e.getMessage());
       return;
     }
-    connection = new ConnectionInfo(header.getServiceName(), codec, user);
+    connection = new ConnectionInfo(header.getServiceName(), codec, user,
+        String.valueOf(ctx.channel().remoteAddress()));
     activity.progressed(System.nanoTime());
     state = State.CALLS;
   }

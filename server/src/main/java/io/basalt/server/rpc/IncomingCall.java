@@ -116,7 +116,7 @@ final class IncomingCall {
       ConnectionInfo connection = frame.connection();
       List<Cell> cells = header.hasCellBlockMeta() ? CellBlocks.decode(connection.codec(), frame.bytes(),
           reader.position(), header.getCellBlockMeta().getLength()) : null;
-      context = new CallContext(cells, connection.codec() != null, connection.user(),
+      context = new CallContext(cells, connection.codec() != null, connection.user(), connection.remoteAddress(),
           header.getTimeout(), scanners);
     }
     return context;

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
  */
 class CallRunnerTest {
   private static final ConnectionInfo TEST_CONNECTION =
-      new ConnectionInfo("ClientService", null, RequestUser.simple("test"));
+      new ConnectionInfo("ClientService", null, RequestUser.simple("test"), "127.0.0.1:1");
   private final EmbeddedChannel channel = new EmbeddedChannel();
   private final HandlerPool pool = new HandlerPool();
   /** For each time a handler ran: whether it ran refusing to wait. */

@@ -7,9 +7,16 @@ import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import io.basalt.conformance.harness.BasaltTarget;
 import io.basalt.conformance.harness.HBaseOracleProcess;
+import io.basalt.conformance.harness.SiteFileWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -17,6 +24,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -42,18 +51,31 @@ final class BasaltAndHBase implements BeforeAllCallback {
   }
 
   private final boolean shared;
+  private final Map<String, String> site;
+  private final Map<String, String> hbaseOnly;
   private Servers servers;
 
-  private BasaltAndHBase(boolean shared) {
+  private BasaltAndHBase(boolean shared, Map<String, String> site, Map<String, String> hbaseOnly) {
     this.shared = shared;
+    this.site = site;
+    this.hbaseOnly = hbaseOnly;
   }
 
   static BasaltAndHBase shared() {
-    return new BasaltAndHBase(true);
+    return new BasaltAndHBase(true, Map.of(), Map.of());
   }
 
   static BasaltAndHBase ofItsOwn() {
-    return new BasaltAndHBase(false);
+    return new BasaltAndHBase(false, Map.of(), Map.of());
+  }
+
+  /**
+   * A pair for one test class, both servers configured with {@code site} (as each reads it: Basalt from its
+   * configuration file, HBase from its hbase-site.xml), HBase also with {@code hbaseOnly} (the coprocessors that
+   * give it what Basalt has built in).
+   */
+  static BasaltAndHBase ofItsOwn(Map<String, String> site, Map<String, String> hbaseOnly) {
+    return new BasaltAndHBase(false, site, hbaseOnly);
   }
 
   @Override
@@ -61,7 +83,8 @@ final class BasaltAndHBase implements BeforeAllCallback {
     // A store closes what it holds when its context ends: the root's when the run ends, the class's after it.
     ExtensionContext owner = shared ? context.getRoot() : context;
     String name = shared ? "shared" : context.getRequiredTestClass().getSimpleName();
-    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(Servers.class, key -> Servers.start(name), Servers.class);
+    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(Servers.class,
+        key -> Servers.start(name, site, hbaseOnly), Servers.class);
   }
 
   Connection basalt() {
@@ -70,6 +93,14 @@ final class BasaltAndHBase implements BeforeAllCallback {
 
   Connection hbase() {
     return started().hbase;
+  }
+
+  /**
+   * A connection to the same server as {@code server} (one of the two this pair connects with) as another user,
+   * named by simple authentication; one per user and server, closed with the pair.
+   */
+  Connection as(Connection server, String user) throws IOException {
+    return started().as(server, user);
   }
 
   /** A table name no other sequence of the run has used. */
@@ -142,16 +173,19 @@ final class BasaltAndHBase implements BeforeAllCallback {
     private HBaseOracleProcess hbaseProcess;
     private Connection basalt;
     private Connection hbase;
+    private final Map<String, Connection> users = new ConcurrentHashMap<>();
 
-    static Servers start(String run) {
+    static Servers start(String run, Map<String, String> site, Map<String, String> hbaseOnly) {
       Servers servers = new Servers();
       // The cluster's run keeps logs apart from the single process's run of the same module.
       String name = clusterSize() > 0 ? run + "-cluster" : run;
       try {
         servers.dataDir = Files.createTempDirectory("basalt-differential-");
         // HBase first: its twenty seconds of starting overlap Basalt's, which returns only once it serves.
-        servers.hbaseProcess = HBaseOracleProcess.launch(name);
-        BasaltTarget basalt = servers.startBasalt(name);
+        Map<String, String> hbaseSite = new HashMap<>(site);
+        hbaseSite.putAll(hbaseOnly);
+        servers.hbaseProcess = HBaseOracleProcess.launch(List.of(), name, hbaseSite);
+        BasaltTarget basalt = servers.startBasalt(name, site);
         servers.basalt = ConnectionFactory.createConnection(clientConfiguration(basalt.zookeeperQuorum()));
         servers.hbase = OracleReadiness.connectWhenReady(servers.hbaseProcess,
             clientConfiguration("127.0.0.1:" + servers.hbaseProcess.zookeeperPort()));
@@ -166,14 +200,33 @@ final class BasaltAndHBase implements BeforeAllCallback {
       }
     }
 
-    /** One Basalt process, or with {@code basalt.conformance.cluster=N} a cluster of N, under the data directory. */
-    private BasaltTarget startBasalt(String name) throws IOException {
+    Connection as(Connection server, String user) throws IOException {
+      if (server != basalt && server != hbase) {
+        throw new IllegalArgumentException("not a connection of this pair");
+      }
+      String key = (server == basalt ? "basalt/" : "hbase/") + user;
+      Connection existing = users.get(key);
+      if (existing == null) {
+        existing = ConnectionFactory.createConnection(server.getConfiguration(),
+            User.create(UserGroupInformation.createRemoteUser(user)));
+        users.put(key, existing);
+      }
+      return existing;
+    }
+
+    /**
+     * One Basalt process, or with {@code basalt.conformance.cluster=N} a cluster of N, under the data directory,
+     * configured with {@code site} when it is not empty.
+     */
+    private BasaltTarget startBasalt(String name, Map<String, String> site) throws IOException {
+      String[] config = site.isEmpty() ? new String[0] : new String[] {"--config",
+          SiteFileWriter.write(dataDir.resolve(name + "-site.xml"), site).toString()};
       if (clusterSize() > 0) {
-        BasaltCluster cluster = BasaltCluster.start(dataDir, clusterSize(), name);
+        BasaltCluster cluster = BasaltCluster.start(dataDir, clusterSize(), name, config);
         basaltRunning = cluster;
         return cluster;
       }
-      BasaltProcess process = BasaltProcess.start(dataDir, name);
+      BasaltProcess process = BasaltProcess.start(dataDir, name, config);
       basaltRunning = process;
       return process;
     }
@@ -182,8 +235,9 @@ final class BasaltAndHBase implements BeforeAllCallback {
     @Override
     public void close() throws IOException {
       IOException failure = null;
-      AutoCloseable[] steps = {hbase, basalt, hbaseProcess, basaltRunning,
-          () -> BasaltServerExtension.deleteRecursively(dataDir)};
+      List<AutoCloseable> steps = new ArrayList<>(users.values());
+      steps.addAll(Arrays.asList(hbase, basalt, hbaseProcess, basaltRunning,
+          () -> BasaltServerExtension.deleteRecursively(dataDir)));
       for (AutoCloseable step : steps) {
         try {
           if (step != null) {

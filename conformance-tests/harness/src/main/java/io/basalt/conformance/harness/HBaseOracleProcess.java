@@ -55,6 +55,15 @@ public final class HBaseOracleProcess implements AutoCloseable {
     Path conf = Files.createDirectories(home.resolve("conf"));
     int zookeeperPort = FreePorts.belowEphemeralRange();
     Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort, siteProperties));
+    // Hadoop's own settings (hadoop.*) are read by singletons Hadoop builds from core-site.xml alone, such as the
+    // group mapping of its users: they go there too.
+    Map<String, String> hadoop = new LinkedHashMap<>();
+    siteProperties.forEach((name, value) -> {
+      if (name.startsWith("hadoop.")) {
+        hadoop.put(name, value);
+      }
+    });
+    Files.writeString(conf.resolve("core-site.xml"), configurationXml(hadoop));
     Path logDir = Files.createDirectories(Path.of("target", "hbase-oracle-logs"));
     Path log = logDir.resolve(logName + ".log").toAbsolutePath();
     Files.writeString(conf.resolve("log4j2.properties"), log4jProperties(log));
@@ -140,8 +149,12 @@ public final class HBaseOracleProcess implements AutoCloseable {
     // compactions may drop; see SCANNER_LEASE_MILLIS.
     site.put("hbase.client.scanner.timeout.period", Long.toString(SCANNER_LEASE_MILLIS));
     site.putAll(extra);
+    return configurationXml(site);
+  }
+
+  private static String configurationXml(Map<String, String> properties) {
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-    site.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
+    properties.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
         .append(value).append("</value></property>\n"));
     return xml.append("</configuration>\n").toString();
   }
