@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner;
 
+import io.basalt.benchmarks.runner.authorization.AuthorizationBenchmark;
 import io.basalt.benchmarks.runner.cluster.PairedBenchmark;
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
 import io.basalt.benchmarks.runner.pe.PeRunner;
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  * The one benchmark command (bin/benchmark): starts Basalt and real HBase side by side, runs the suites, stops the
  * servers, runs the storage microbenchmarks, and writes the report to benchmarks/target/results (and, when asked,
  * into docs/benchmarks.md). {@code --cluster} and {@code --baseline-jar} compare Basalt with Basalt instead
- * ({@link PairedBenchmark}), and {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}).
+ * ({@link PairedBenchmark}), {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}), and
+ * {@code --authorization} each server with itself checking permissions ({@link AuthorizationBenchmark}).
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
@@ -59,6 +61,9 @@ public final class BenchmarkMain {
     if (options.tls()) {
       report = TlsBenchmark.run(options.plan(), options.cpus(), new ProjectFiles(options.root()), options.commit(),
           options.updateDocs());
+    } else if (options.authorization()) {
+      report = AuthorizationBenchmark.run(options.plan(), options.cpus(), new ProjectFiles(options.root()),
+          options.commit(), options.updateDocs());
     } else if (options.cluster() || options.baselineJar() != null) {
       report = runPaired(options);
     } else {

@@ -12,11 +12,12 @@ import java.util.Set;
 /**
  * The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's.
  * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
- * sized by {@code clusterPlan}; {@code tls}, each server plaintext against itself with TLS, sized by {@code plan}'s
- * PerformanceEvaluation figures.
+ * sized by {@code clusterPlan}; {@code tls}, each server plaintext against itself with TLS, and {@code authorization},
+ * each server against itself with permission checks, both sized by {@code plan}'s PerformanceEvaluation figures.
  */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
-    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, boolean tls) {
+    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, boolean tls,
+    boolean authorization) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
@@ -26,7 +27,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "       bin/benchmark --cluster [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N] [--failovers N]",
       "                     [--update-docs]",
       "       bin/benchmark --baseline-jar JAR [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N]",
-      "       bin/benchmark --tls [--quick | --full] [--rows N] [--warmup-rows N] [--warmup-runs N] [--rounds N]",
+      "       bin/benchmark --tls | --authorization [--quick | --full] [--rows N] [--warmup-rows N]",
+      "                     [--warmup-runs N] [--rounds N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
@@ -50,7 +52,10 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     with the same workloads and rounds as --cluster",
       "  --tls              instead: Basalt and HBase each plaintext and with TLS only (client certificates",
       "                     required), four servers side by side, with the default run's single-row put and get",
-      "                     (PE randomWrite, randomRead), and what TLS cost each in percent");
+      "                     (PE randomWrite, randomRead), and what TLS cost each in percent",
+      "  --authorization    instead: Basalt and HBase each without and with permission checks",
+      "                     (hbase.security.authorization, HBase with its AccessController), the client a user with",
+      "                     grants, as --tls runs them, and what the checks cost each in percent");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -72,6 +77,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     Path baselineJar = null;
     Integer failovers = null;
     boolean tls = false;
+    boolean authorization = false;
     boolean suitesGiven = false;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
@@ -95,6 +101,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
         case "--failovers" -> failovers = number(arg, rest, 0);
         case "--tls" -> tls = true;
+        case "--authorization" -> authorization = true;
         case "--suites" -> {
           suitesGiven = true;
           suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
@@ -151,18 +158,22 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     } else if (failovers != null) {
       throw new IllegalArgumentException("--failovers goes with --cluster");
     }
-    if (tls && (cluster || baselineJar != null)) {
-      throw new IllegalArgumentException("--tls, --cluster and --baseline-jar are separate runs: give one");
+    int runs = (tls ? 1 : 0) + (authorization ? 1 : 0) + (cluster || baselineJar != null ? 1 : 0);
+    if (runs > 1) {
+      throw new IllegalArgumentException("--tls, --authorization, --cluster and --baseline-jar are separate runs: "
+          + "give one");
     }
-    if (tls && (suitesGiven || launches != null || ycsbRecords != null || ycsbOperations != null)) {
-      throw new IllegalArgumentException("--tls runs PerformanceEvaluation's put and get only, on servers launched "
-          + "once: it takes no --suites, --launches, --ycsb-records or --ycsb-operations");
+    if ((tls || authorization) && (suitesGiven || launches != null || ycsbRecords != null
+        || ycsbOperations != null)) {
+      throw new IllegalArgumentException((tls ? "--tls" : "--authorization") + " runs PerformanceEvaluation's put "
+          + "and get only, on servers launched once: it takes no --suites, --launches, --ycsb-records or "
+          + "--ycsb-operations");
     }
     if (failovers != null) {
       clusterPlan = clusterPlan.withFailovers(failovers);
     }
     return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
-        baselineJar, clusterPlan, tls);
+        baselineJar, clusterPlan, tls, authorization);
   }
 
   private static String value(String flag, Deque<String> rest) {

@@ -83,6 +83,10 @@ class RunOptionsTest {
     assertEquals(List.of("taskset", "-c", "1"), options.cpus().serverLauncher());
     assertTrue(options.updateDocs());
     assertFalse(RunOptions.parse(new String[] {"--root", "/tmp"}).tls());
+    RunOptions authorization = RunOptions.parse(new String[] {"--root", "/tmp", "--authorization", "--quick"});
+    assertTrue(authorization.authorization());
+    assertFalse(authorization.tls());
+    assertEquals(BenchmarkPlan.quick(), authorization.plan());
   }
 
   @Test
@@ -97,7 +101,9 @@ class RunOptionsTest {
         List.of("--root", "/tmp", "--cluster", "--server-cpus", "1"),
         List.of("--root", "/tmp", "--baseline-jar", "/tmp/old.jar", "--update-docs"),
         List.of("--root", "/tmp", "--cluster", "--failovers", "-1"),
-        List.of("--root", "/tmp", "--tls", "--cluster"), List.of("--root", "/tmp", "--tls", "--baseline-jar", "/a.jar"),
+        List.of("--root", "/tmp", "--tls", "--cluster"), List.of("--root", "/tmp", "--tls", "--authorization"),
+        List.of("--root", "/tmp", "--authorization", "--cluster"),
+        List.of("--root", "/tmp", "--authorization", "--suites", "pe"), List.of("--root", "/tmp", "--tls", "--baseline-jar", "/a.jar"),
         List.of("--root", "/tmp", "--tls", "--suites", "pe"), List.of("--root", "/tmp", "--tls", "--launches", "3"),
         List.of("--root", "/tmp", "--tls", "--ycsb-records", "10"),
         List.of("--root", "/tmp", "--tls", "--failovers", "1"))) {

@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders a TLS run ({@code bin/benchmark --tls}) as markdown: each server plaintext and with TLS per workload,
- * then what TLS cost each server in percent.
+ * Renders a run measuring a feature's cost ({@code bin/benchmark --tls}, {@code --authorization}) as markdown: each
+ * server without and with the feature per workload, then what the feature cost each server in percent.
  */
-public final class TlsReport {
-  private TlsReport() {}
+public final class FeatureCostReport {
+  private FeatureCostReport() {}
 
-  public static String render(TlsResults results) {
+  public static String render(FeatureResults results) {
     StringBuilder text = new StringBuilder();
     heading(text, results);
     if (!results.comparisons().isEmpty()) {
@@ -23,9 +23,9 @@ public final class TlsReport {
     return text.toString();
   }
 
-  private static void heading(StringBuilder text, TlsResults results) {
+  private static void heading(StringBuilder text, FeatureResults results) {
     Environment env = results.environment();
-    RunSections.heading(text, "TLS against plaintext, Basalt and HBase " + env.hbase(), results);
+    RunSections.heading(text, results.feature().title() + ", Basalt and HBase " + env.hbase(), results);
     text.append("- Basalt ").append(env.basalt()).append(" (commit ").append(env.commit()).append("), HBase ")
         .append(env.hbase()).append(" standalone, PerformanceEvaluation from hbase-mapreduce ").append(env.hbase())
         .append('\n');
@@ -42,8 +42,10 @@ public final class TlsReport {
     text.append('\n');
   }
 
-  private static void servers(StringBuilder text, TlsResults results) {
-    text.append("\n#### Each server, plaintext and with TLS\n\n");
+  private static void servers(StringBuilder text, FeatureResults results) {
+    Feature feature = results.feature();
+    text.append("\n#### Each server, ").append(feature.baseline()).append(" and ").append(feature.withIt())
+        .append("\n\n");
     text.append("Throughput in operations per second (all client threads together): the median of the rounds, "
         + "then the lowest and highest round, which is the run-to-run noise. Latency in µs (each the median over "
         + "the rounds of the mean of the threads' medians and of the highest thread's p99). Client CPU is the PE "
@@ -51,16 +53,16 @@ public final class TlsReport {
         + "server process's CPU time over the operations the client made.\n\n");
     MarkdownTable table = new MarkdownTable("Workload", "Threads", "Server", "ops/s", "range", "p50", "p99",
         "Client CPU", "Server CPU µs/op");
-    for (TlsComparison comparison : results.comparisons()) {
-      for (PlainAndTls system : comparison.systems()) {
-        row(table, comparison, system.system(), system.plain());
-        row(table, comparison, system.system() + " TLS", system.tls());
+    for (FeatureComparison comparison : results.comparisons()) {
+      for (WithAndWithout system : comparison.systems()) {
+        row(table, comparison, system.system(), system.without());
+        row(table, comparison, system.system() + feature.suffix(), system.with());
       }
     }
     text.append(table.render());
   }
 
-  private static void row(MarkdownTable table, TlsComparison comparison, String server,
+  private static void row(MarkdownTable table, FeatureComparison comparison, String server,
       List<Measurement> rounds) {
     Measurement median = Measurement.median(rounds);
     table.row(comparison.workload(), Integer.toString(comparison.threads()), server, Format.rate(median),
@@ -68,24 +70,27 @@ public final class TlsReport {
         Format.share(median.clientShare()), Format.optional(median.serverCpuPerOp()));
   }
 
-  private static void cost(StringBuilder text, TlsResults results) {
-    text.append("\n#### What TLS cost\n\n");
-    text.append("Each server with TLS against itself in plaintext, in percent of its plaintext figure, from the "
-        + "medians above: throughput lost, and median latency, p99 latency and server CPU per operation added "
-        + "(positive: TLS did worse). The span is the throughput lost that the rounds' ranges allow, from the best "
-        + "TLS round against the worst plaintext one to the other way round (with fewer than two rounds, none): "
-        + "when it holds 0, this run cannot tell TLS's cost from its noise.\n\n");
+  private static void cost(StringBuilder text, FeatureResults results) {
+    Feature feature = results.feature();
+    text.append("\n#### What ").append(feature.name()).append(" cost\n\n");
+    text.append("Each server ").append(feature.withIt()).append(" against itself ").append(feature.withoutIt())
+        .append(", in percent of its ").append(feature.baseline()).append(" figure, from the medians above: "
+            + "throughput lost, and median latency, p99 latency and server CPU per operation added (positive: ")
+        .append(feature.name()).append(" did worse). The span is the throughput lost that the rounds' ranges "
+            + "allow, from the best ").append(feature.name()).append(" round against the worst ")
+        .append(feature.baseline()).append(" one to the other way round (with fewer than two rounds, none): when "
+            + "it holds 0, this run cannot tell ").append(feature.name()).append("'s cost from its noise.\n\n");
     List<String> header = new ArrayList<>(List.of("Workload", "Threads"));
-    for (PlainAndTls system : results.comparisons().get(0).systems()) {
+    for (WithAndWithout system : results.comparisons().get(0).systems()) {
       String name = system.system();
       header.addAll(List.of(name + " throughput lost", "span", name + " p50 added", name + " p99 added",
           name + " server CPU/op added"));
     }
     MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
-    for (TlsComparison comparison : results.comparisons()) {
+    for (FeatureComparison comparison : results.comparisons()) {
       List<String> cells = new ArrayList<>(List.of(comparison.workload(),
           Integer.toString(comparison.threads())));
-      for (PlainAndTls system : comparison.systems()) {
+      for (WithAndWithout system : comparison.systems()) {
         double[] span = system.throughputLostSpan();
         cells.addAll(List.of(Format.percent(system.throughputLost()),
             Double.isNaN(span[0]) ? "–" : Format.percent(span[0]) + " to " + Format.percent(span[1]),

@@ -1,4 +1,4 @@
-package io.basalt.benchmarks.runner.tls;
+package io.basalt.benchmarks.runner.feature;
 
 import io.basalt.benchmarks.runner.BenchmarkPlan;
 import io.basalt.benchmarks.runner.Progress;
@@ -6,10 +6,11 @@ import io.basalt.benchmarks.runner.cluster.LoadAverage;
 import io.basalt.benchmarks.runner.pe.PeRunner;
 import io.basalt.benchmarks.runner.pe.PeWarmup;
 import io.basalt.benchmarks.runner.pe.PeWorkload;
+import io.basalt.benchmarks.runner.report.Feature;
+import io.basalt.benchmarks.runner.report.FeatureComparison;
+import io.basalt.benchmarks.runner.report.FeatureResults;
 import io.basalt.benchmarks.runner.report.Measurement;
-import io.basalt.benchmarks.runner.report.PlainAndTls;
-import io.basalt.benchmarks.runner.report.TlsComparison;
-import io.basalt.benchmarks.runner.report.TlsResults;
+import io.basalt.benchmarks.runner.report.WithAndWithout;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,33 +21,33 @@ import java.util.stream.Collectors;
 
 /**
  * The single-row put and get of the default run (PE randomWrite and randomRead, with its client, sizes, thread
- * counts and warm-up) on every server of the TLS run, each plaintext and with TLS. At each thread count the table is
- * first filled as the default run fills it before those two workloads, by a sequentialWrite of the same size
- * (unmeasured here), so that every get finds its row. Each round then runs the workload on all four; the plaintext
- * and TLS server of one system run one right after the other, the one going first alternating from round to round,
- * so that neither always meets the machine just after the other's run (its flushes still going, the page cache as
- * the other left it).
+ * counts and warm-up) on every server of a run measuring a feature's cost (TLS, authorization), each without the
+ * feature and with it. At each thread count the table is first filled as the default run fills it before those two
+ * workloads, by a sequentialWrite of the same size (unmeasured here), so that every get finds its row. Each round
+ * then runs the workload on every server; the two servers of one system run one right after the other, the one
+ * going first alternating from round to round, so that neither always meets the machine just after the other's run
+ * (its flushes still going, the page cache as the other left it).
  */
-final class TlsRounds {
-  static final List<PeWorkload> WORKLOADS = List.of(PeWorkload.RANDOM_WRITE, PeWorkload.RANDOM_READ);
+public final class FeatureRounds {
+  public static final List<PeWorkload> WORKLOADS = List.of(PeWorkload.RANDOM_WRITE, PeWorkload.RANDOM_READ);
   private static final PeWorkload FILL = PeWorkload.SEQUENTIAL_WRITE;
 
-  /** One system served plaintext and, by another process of it, TLS only. */
-  record Pair(String system, ServerUnderTest plain, ServerUnderTest tls) {}
+  /** One system served without the feature and, by another process of it, with it. */
+  public record Pair(String system, ServerUnderTest without, ServerUnderTest with) {}
 
   private final List<Pair> pairs;
   private final BenchmarkPlan plan;
-  private final TlsResults results;
+  private final FeatureResults results;
 
-  TlsRounds(List<Pair> pairs, BenchmarkPlan plan, TlsResults results) {
+  public FeatureRounds(List<Pair> pairs, BenchmarkPlan plan, FeatureResults results) {
     this.pairs = List.copyOf(pairs);
     this.plan = plan;
     this.results = results;
   }
 
-  void run(PeRunner pe) throws IOException {
+  public void run(PeRunner pe) throws IOException {
     PeWarmup warmup = new PeWarmup(plan.peWarmupRowsPerThread(), plan.peWarmupRunsAtMost(), results::note);
-    List<ServerUnderTest> servers = pairs.stream().flatMap(pair -> List.of(pair.plain(), pair.tls()).stream())
+    List<ServerUnderTest> servers = pairs.stream().flatMap(pair -> List.of(pair.without(), pair.with()).stream())
         .toList();
     int step = 0;
     int steps = plan.peThreads().size() * WORKLOADS.size();
@@ -55,10 +56,10 @@ final class TlsRounds {
       for (PeWorkload workload : WORKLOADS) {
         step++;
         warmup.warmUp(pe, workload, threads, servers);
-        TlsComparison comparison = rounds(pe, workload, threads);
+        FeatureComparison comparison = rounds(pe, workload, threads);
         results.add(comparison);
         Progress.say("PE %d/%d %s × %d threads: %s", step, steps, workload.command(), threads,
-            comparison.systems().stream().map(TlsRounds::describe).collect(Collectors.joining(" | ")));
+            comparison.systems().stream().map(system -> describe(system, results.feature())).collect(Collectors.joining(" | ")));
       }
       results.load("after the runs at " + threads + " thread(s) " + LoadAverage.read());
     }
@@ -75,12 +76,12 @@ final class TlsRounds {
     }
   }
 
-  private TlsComparison rounds(PeRunner pe, PeWorkload workload, int threads) throws IOException {
+  private FeatureComparison rounds(PeRunner pe, PeWorkload workload, int threads) throws IOException {
     Map<ServerUnderTest, List<Measurement>> measured = new LinkedHashMap<>();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (Pair pair : pairs) {
-        List<ServerUnderTest> order = round % 2 == 1 ? List.of(pair.plain(), pair.tls())
-            : List.of(pair.tls(), pair.plain());
+        List<ServerUnderTest> order = round % 2 == 1 ? List.of(pair.without(), pair.with())
+            : List.of(pair.with(), pair.without());
         for (ServerUnderTest server : order) {
           Measurement run = pe.run(server, workload, threads, plan.peRowsPerThread(),
               "pe-" + workload.command() + "-" + threads + "t-r" + round + "-" + server.fileName()).measurement();
@@ -92,13 +93,13 @@ final class TlsRounds {
         }
       }
     }
-    List<PlainAndTls> systems = pairs.stream().map(pair -> new PlainAndTls(pair.system(),
-        measured.get(pair.plain()), measured.get(pair.tls()))).toList();
-    return new TlsComparison(workload.command(), threads, systems);
+    List<WithAndWithout> systems = pairs.stream().map(pair -> new WithAndWithout(pair.system(),
+        measured.get(pair.without()), measured.get(pair.with()))).toList();
+    return new FeatureComparison(workload.command(), threads, systems);
   }
 
-  private static String describe(PlainAndTls system) {
-    return system.system() + " " + system.plainMedian() + ", TLS " + system.tlsMedian();
+  private static String describe(WithAndWithout system, Feature feature) {
+    return system.system() + " " + system.withoutMedian() + ", " + feature.withIt() + " " + system.withMedian();
   }
 
   private static String what(PeWorkload workload, int threads) {

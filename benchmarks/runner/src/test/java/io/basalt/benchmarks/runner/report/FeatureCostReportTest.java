@@ -8,20 +8,20 @@ import java.time.ZonedDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class TlsReportTest {
-  private static final PlainAndTls BASALT = new PlainAndTls("Basalt",
+class FeatureCostReportTest {
+  private static final WithAndWithout BASALT = new WithAndWithout("Basalt",
       List.of(Measurement.of(6000, 100, 900).withCpu(0.8, 50), Measurement.of(7000, 90, 800).withCpu(0.8, 40)),
       List.of(Measurement.of(5000, 120, 1000).withCpu(0.8, 60), Measurement.of(6000, 110, 900).withCpu(0.8, 50)));
-  private static final PlainAndTls HBASE = new PlainAndTls("HBase",
+  private static final WithAndWithout HBASE = new WithAndWithout("HBase",
       List.of(Measurement.of(4000, 150, 1200).withCpu(0.6, 120), Measurement.of(4200, 140, 1100).withCpu(0.6, 110)),
       List.of(Measurement.failed("exit status 1; see pe.log"), Measurement.of(3900, 160, 1300).withCpu(0.6, 130)));
 
-  private static TlsResults results(String mode) {
+  private static FeatureResults results(String mode) {
     Environment environment = new Environment(2, 24L << 30, "Test CPU", "Linux 6", "OpenJDK 17", "0.1.0", "abc123",
         "2.6.4", "0.17.0", "1.37");
-    TlsResults results = new TlsResults(mode, List.of("PE: 10 rows"), environment,
+    FeatureResults results = new FeatureResults(Feature.TLS, mode, List.of("PE: 10 rows"), environment,
         ZonedDateTime.parse("2026-11-28T10:00:00Z"));
-    results.add(new TlsComparison("randomWrite", 1, List.of(BASALT, HBASE)));
+    results.add(new FeatureComparison("randomWrite", 1, List.of(BASALT, HBASE)));
     results.note("PerformanceEvaluation randomWrite × 1 round 1 on HBase TLS failed: exit status 1; see pe.log");
     return results;
   }
@@ -40,7 +40,7 @@ class TlsReportTest {
 
   @Test
   void eachServerHasItsRowAndEachSystemItsCost() {
-    String markdown = TlsReport.render(results("full"));
+    String markdown = FeatureCostReport.render(results("full"));
 
     assertTrue(markdown.startsWith("### TLS against plaintext, Basalt and HBase 2.6.4, run of 2026-11-28 (full mode)"),
         markdown);
@@ -56,8 +56,25 @@ class TlsReportTest {
         markdown);
   }
 
+  /** The same report for permission checks names them where the TLS one names TLS. */
+  @Test
+  void anAuthorizationRunNamesItsFeature() {
+    Environment environment = new Environment(2, 24L << 30, "Test CPU", "Linux 6", "OpenJDK 17", "0.1.0", "abc123",
+        "2.6.4", "0.17.0", "1.37");
+    FeatureResults results = new FeatureResults(Feature.AUTHORIZATION, "full", List.of("PE: 10 rows"), environment,
+        ZonedDateTime.parse("2026-11-28T10:00:00Z"));
+    results.add(new FeatureComparison("randomRead", 4, List.of(BASALT, HBASE)));
+    String markdown = FeatureCostReport.render(results);
+    assertTrue(markdown.startsWith("### Authorization against no permission checks, Basalt and HBase 2.6.4"),
+        markdown);
+    assertTrue(markdown.contains("#### Each server, unchecked and with authorization"), markdown);
+    assertTrue(markdown.contains("| randomRead | 4 | Basalt authorization | 5,500 |"), markdown);
+    assertTrue(markdown.contains("#### What authorization cost\n\nEach server with authorization against itself "
+        + "without permission checks, in percent of its unchecked figure"), markdown);
+  }
+
   @Test
   void aQuickRunSaysSo() {
-    assertTrue(TlsReport.render(results("quick")).contains(Format.QUICK_RUN_WARNING));
+    assertTrue(FeatureCostReport.render(results("quick")).contains(Format.QUICK_RUN_WARNING));
   }
 }
