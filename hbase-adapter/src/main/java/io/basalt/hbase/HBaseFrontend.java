@@ -82,6 +82,9 @@ public final class HBaseFrontend implements AutoCloseable {
         directory);
     compactions.compactWhenWritten(directory::all, compaction.minorCheckPeriodMillis());
     compactions.compactPeriodically(directory::all, compaction.majorPeriodMillis());
+    if (security.tokens() != null) {
+      master.keepTokenKeys(security.tokens());
+    }
     Authorization authorization = null;
     if (security.permissions() != null) {
       SecuritySettings.Permissions permissions = security.permissions();

@@ -4,6 +4,11 @@ import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.HBaseFrontend;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.master.CatalogTokenKeys;
+import io.basalt.hbase.security.TokenKeyStore;
+import io.basalt.server.audit.AuditLog;
+import io.basalt.server.auth.ServerSecurity;
+import io.basalt.server.auth.TokenKeyFile;
 import io.basalt.server.config.BackgroundPolicies;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ClusterMembers;
@@ -15,8 +20,6 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
-import io.basalt.server.audit.AuditLog;
-import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.tls.ServerTls;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
@@ -136,7 +139,8 @@ public final class BasaltServer {
       store = NodeStore.open(dataDir, config, null);
       clusterId = NodeStore.clusterId(store);
     }
-    ServerSecurity security = login.withTokens(config, dataDir, clock, clusterId, cluster.isCluster())
+    TokenKeyStore tokenKeys = cluster.isCluster() ? new CatalogTokenKeys(store) : new TokenKeyFile(dataDir);
+    ServerSecurity security = login.withTokens(config, tokenKeys, store.cluster()::leadsCatalog, clock, clusterId)
         .withAudit(AuditLog.open(config, dataDir, clock));
 
     int rpcPort = config.port(Settings.RPC_PORT);

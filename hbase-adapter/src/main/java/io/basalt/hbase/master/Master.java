@@ -2,6 +2,7 @@ package io.basalt.hbase.master;
 
 import io.basalt.hbase.compaction.MemstoreFlush;
 import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.security.AuthenticationTokens;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
@@ -33,6 +34,8 @@ public final class Master implements AutoCloseable {
   private final AutomaticSplitsAndMerges automaticSplits;
   private final SnapshotCleanupChore snapshotCleanup;
   private final AclTable aclTable;
+  private final boolean replicated;
+  private TokenKeyRotation tokenKeyRotation;
   private final ExecutorService catalogFollower;
   private final List<CatalogReload> alsoFollowing = new CopyOnWriteArrayList<>();
 
@@ -56,6 +59,7 @@ public final class Master implements AutoCloseable {
         clock, store.cluster()::leadsCatalog, !store.cluster().isReplicated());
     this.snapshotCleanup = new SnapshotCleanupChore(snapshots, switches, snapshotCleanupPeriodMillis);
     this.aclTable = new AclTable(ddl, store.cluster()::leadsCatalog);
+    this.replicated = store.cluster().isReplicated();
     if (store.cluster().isReplicated()) {
       // Another node's master may change the catalog: follow it. The store calls on the catalog's applier thread,
       // which must not wait (this node's own DDL may be waiting for that very entry), so the work is handed over.
@@ -97,6 +101,17 @@ public final class Master implements AutoCloseable {
    */
   public void checkPermissions() {
     aclTable.ensure();
+  }
+
+  /**
+   * With delegation tokens: in a cluster, every node reads the keys again when the catalog changes, and the active
+   * master makes the next key when one is due (see {@link TokenKeyRotation}).
+   */
+  public synchronized void keepTokenKeys(AuthenticationTokens tokens) {
+    if (replicated && tokenKeyRotation == null) {
+      alsoFollowCatalog(tokens::reload);
+      tokenKeyRotation = new TokenKeyRotation(tokens);
+    }
   }
 
   /** Starts the master's background work: automatic splits and merges, and the snapshot cleanup. */
@@ -144,6 +159,11 @@ public final class Master implements AutoCloseable {
     automaticSplits.close();
     snapshotCleanup.close();
     aclTable.close();
+    synchronized (this) {
+      if (tokenKeyRotation != null) {
+        tokenKeyRotation.close();
+      }
+    }
     if (catalogFollower != null) {
       catalogFollower.shutdownNow();
     }

@@ -85,6 +85,32 @@ class AuthenticationTokensTest {
             .getMessage());
   }
 
+  /**
+   * A cluster's nodes share the keys: only the keeper (the active master) makes them, the others sign with the
+   * newest they have read while it is not due, and verify what the keeper signed once they read its keys.
+   */
+  @Test
+  void onlyTheKeeperMakesKeysAndTheOthersSignWithTheNewestTheyRead() throws Exception {
+    AuthenticationTokens follower = new AuthenticationTokens(store, clock, WEEK, DAY, "c", () -> false);
+    assertEquals("No delegation token key to sign with yet: the active master makes them; try again",
+        assertThrows(IOException.class, () -> follower.issue("alice")).getMessage());
+    AuthenticationTokens keeper = new AuthenticationTokens(store, clock, WEEK, DAY, "c", () -> true);
+    keeper.rollIfDue();
+    follower.reload();
+    Token fromFollower = follower.issue("alice");
+    assertArrayEquals(fromFollower.getPassword().toByteArray(), keeper.password(idOf(fromFollower)));
+    keeper.rollIfDue();
+    assertEquals(1, store.saved.size(), "a key is made only when one is due");
+
+    clock.advance(DAY + 1);
+    assertThrows(IOException.class, () -> follower.issue("alice"), "its newest key is past due: no token from it");
+    keeper.rollIfDue();
+    follower.reload();
+    Token next = follower.issue("alice");
+    assertEquals(idOf(fromFollower).getKeyId() + 1, idOf(next).getKeyId());
+    assertArrayEquals(next.getPassword().toByteArray(), keeper.password(idOf(next)));
+  }
+
   private static AuthenticationTokenIdentifier idOf(Token token) throws InvalidToken {
     return AuthenticationTokens.identifier(token.getIdentifier().toByteArray());
   }

@@ -3,12 +3,13 @@ package io.basalt.server.auth;
 import io.basalt.hbase.security.Audit;
 import io.basalt.hbase.security.AuthenticationTokens;
 import io.basalt.hbase.security.SecuritySettings;
+import io.basalt.hbase.security.TokenKeyStore;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
@@ -42,19 +43,19 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
   }
 
   /**
-   * Adds the delegation token keys, kept in the data directory. A cluster's members would each sign with keys of
-   * their own, which the others do not know, so cluster members hand out no tokens yet.
+   * Adds the delegation token keys: a single node's kept in its data directory, a cluster's in the replicated
+   * catalog ({@code keys}), which only the active master adds to ({@code keeper}).
    */
-  public ServerSecurity withTokens(BasaltConfig config, Path dataDir, Clock clock, String clusterId,
-      boolean clusterMember) throws ConfigException {
-    if (sasl == null || clusterMember) {
+  public ServerSecurity withTokens(BasaltConfig config, TokenKeyStore keys, BooleanSupplier keeper, Clock clock,
+      String clusterId) throws ConfigException {
+    if (sasl == null) {
       return this;
     }
     try {
-      AuthenticationTokens keys = new AuthenticationTokens(new TokenKeyFile(dataDir), clock,
+      AuthenticationTokens tokens = new AuthenticationTokens(keys, clock,
           config.positiveLong(Settings.TOKEN_MAX_LIFETIME), config.positiveLong(Settings.TOKEN_KEY_UPDATE_INTERVAL),
-          clusterId);
-      return new ServerSecurity(sasl.withTokens(keys), keys, certificates, permissions, audit);
+          clusterId, keeper);
+      return new ServerSecurity(sasl.withTokens(tokens), tokens, certificates, permissions, audit);
     } catch (IOException e) {
       throw new ConfigException("cannot read the delegation token keys: " + e.getMessage());
     }
