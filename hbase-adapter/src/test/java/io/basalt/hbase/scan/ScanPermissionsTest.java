@@ -10,15 +10,14 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.AccessControl;
 import io.basalt.hbase.security.Audit;
 import io.basalt.hbase.security.Authorization;
-import io.basalt.hbase.security.PermissionStore;
 import io.basalt.hbase.security.RequestUser;
+import io.basalt.hbase.testing.MemoryGrants;
 import io.basalt.hbase.testing.ServedTables;
 import io.basalt.storage.data.Waiting;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -133,19 +132,5 @@ class ScanPermissionsTest {
       families.add(new String(CellUtil.cloneFamily(cell)));
     }
     return families;
-  }
-
-  private static final class MemoryGrants implements PermissionStore {
-    private byte[] saved;
-
-    @Override
-    public Optional<byte[]> load() {
-      return Optional.ofNullable(saved);
-    }
-
-    @Override
-    public void save(byte[] grants) {
-      saved = grants;
-    }
   }
 }

@@ -1,12 +1,12 @@
 package io.basalt.hbase.security;
 
+import io.basalt.hbase.testing.MemoryGrants;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
@@ -23,18 +23,7 @@ class AccessControlTest {
   private static final RequestUser BOB = RequestUser.simple("bob");
   private static final RequestUser DAVE = RequestUser.simple("dave");
 
-  private byte[] saved;
-  private final PermissionStore store = new PermissionStore() {
-    @Override
-    public Optional<byte[]> load() {
-      return Optional.ofNullable(saved);
-    }
-
-    @Override
-    public void save(byte[] grants) {
-      saved = grants;
-    }
-  };
+  private final MemoryGrants store = new MemoryGrants();
   private final Map<String, List<String>> groups = Map.of("erin", List.of("admins"), "bob", List.of("staff"));
 
   private AccessControl accessControl() throws IOException {

@@ -9,12 +9,11 @@ import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.AccessControl;
 import io.basalt.hbase.security.Audit;
 import io.basalt.hbase.security.Authorization;
-import io.basalt.hbase.security.PermissionStore;
 import io.basalt.hbase.security.SecuritySettings;
+import io.basalt.hbase.testing.MemoryGrants;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.ServerName;
@@ -29,17 +28,7 @@ class AccessRulesTest {
   @Test
   void everyServedMethodHasARuleAndEveryRuleAServedMethod() throws IOException {
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
-    AccessControl control = new AccessControl(new PermissionStore() {
-      @Override
-      public Optional<byte[]> load() {
-        return Optional.empty();
-      }
-
-      @Override
-      public void save(byte[] grants) {
-        throw new UnsupportedOperationException();
-      }
-    }, List.of("admin"), Set.of(), user -> List.of());
+    AccessControl control = new AccessControl(new MemoryGrants(), List.of("admin"), Set.of(), user -> List.of());
     Authorization authorization = new Authorization(control, Audit.NONE);
     List<ServiceBinding> bindings = HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null,
         null, null, null, FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(),

@@ -91,6 +91,11 @@ public final class SaslAuthentication {
     return serverUser.getUserName();
   }
 
+  /** The short name of that principal: the user the server runs as, which HBase makes a superuser. */
+  public String serverShortName() {
+    return serverUser.getShortUserName();
+  }
+
   /** Whether clients that do not authenticate are served anyway (hbase.ipc.server.fallback-to-simple-auth-allowed). */
   public boolean simpleAllowed() {
     return simpleAllowed;

@@ -33,8 +33,9 @@ public record ServerSecurity(SaslAuthentication sasl, AuthenticationTokens token
       // Certificate names become short names under the auth_to_local rules; the Kerberos login set them otherwise.
       UserGroupInformation.setConfiguration(config.toHadoop());
     }
-    // After the login: the server's own user, a superuser, is its principal.
-    return new ServerSecurity(sasl, null, certificates, UserPermissionsConfig.fromConfig(config), Audit.NONE);
+    // The server's own user, always a superuser, is its principal's short name with Kerberos.
+    return new ServerSecurity(sasl, null, certificates,
+        UserPermissionsConfig.fromConfig(config, sasl == null ? null : sasl.serverShortName()), Audit.NONE);
   }
 
   /** Simple authentication: users are whoever clients say they are. */

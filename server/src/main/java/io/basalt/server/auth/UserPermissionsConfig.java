@@ -23,8 +23,13 @@ import org.apache.hadoop.security.UserGroupInformation;
  * as Hadoop caches them ({@code hadoop.security.groups.cache.secs}).
  */
 public record UserPermissionsConfig(List<String> superUsers, Set<String> superGroups, Groups groups) {
-  /** The configuration's superusers and group mapping; null when permissions are not checked. */
-  public static UserPermissionsConfig fromConfig(BasaltConfig config) throws ConfigException {
+  /**
+   * The configuration's superusers and group mapping; null when permissions are not checked.
+   *
+   * @param serverUser the short name of the user the server runs as: its Kerberos principal's, or null for the
+   *     operating system's
+   */
+  public static UserPermissionsConfig fromConfig(BasaltConfig config, String serverUser) throws ConfigException {
     if (!config.bool(Settings.AUTHORIZATION)) {
       return null;
     }
@@ -35,8 +40,7 @@ public record UserPermissionsConfig(List<String> superUsers, Set<String> superGr
     List<String> superUsers = new ArrayList<>();
     Set<String> superGroups = new LinkedHashSet<>();
     try {
-      // After the Kerberos login, the server's principal; without Kerberos, the operating system user.
-      superUsers.add(UserGroupInformation.getCurrentUser().getShortUserName());
+      superUsers.add(serverUser != null ? serverUser : UserGroupInformation.getCurrentUser().getShortUserName());
     } catch (IOException e) {
       throw new ConfigException("cannot tell which user the server runs as: " + e.getMessage());
     }
