@@ -65,7 +65,7 @@ class AuthorizationOracleTest {
 
   @Test
   void everyKindOfCallIsRefusedToAUserWithoutGrants() {
-    SERVERS.same((connection, admin, table) -> {
+    checked(SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       Connection dave = SERVERS.as(connection, "dave");
       List<String> outcomes = new ArrayList<>();
@@ -108,12 +108,12 @@ class AuthorizationOracleTest {
         outcomes.add(cells(data.get(new Get(ROW))) + " " + admin.isTableEnabled(table));
       }
       return String.join("\n", outcomes);
-    });
+    }), "AccessDeniedException");
   }
 
   @Test
   void grantsRevokesAndWhatTheyList() {
-    SERVERS.same((connection, admin, table) -> {
+    checked(SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       Connection bob = SERVERS.as(connection, "bob");
       List<String> outcomes = new ArrayList<>();
@@ -147,12 +147,12 @@ class AuthorizationOracleTest {
         outcomes.add(attempt(() -> AccessControlClient.getUserPermissions(connection, table.getNameAsString())));
       }
       return String.join("\n", outcomes);
-    });
+    }), "AccessDeniedException");
   }
 
   @Test
   void aReadAllowedOnOneFamilySeesOnlyThatFamily() {
-    SERVERS.same((connection, admin, table) -> {
+    checked(SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       Connection erin = SERVERS.as(connection, "erin");
       List<String> outcomes = new ArrayList<>();
@@ -173,12 +173,12 @@ class AuthorizationOracleTest {
         outcomes.add(attempt(() -> firstRow(data, new Scan())));
       }
       return String.join("\n", outcomes);
-    });
+    }), "AccessDeniedException");
   }
 
   @Test
   void aRefusedMutationFailsItsBatch() {
-    SERVERS.same((connection, admin, table) -> {
+    checked(SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       Connection frank = SERVERS.as(connection, "frank");
       List<String> outcomes = new ArrayList<>();
@@ -201,12 +201,12 @@ class AuthorizationOracleTest {
         }
       }
       return String.join("\n", outcomes);
-    });
+    }), "AccessDeniedException");
   }
 
   @Test
   void groupsSuperusersAndOwners() {
-    SERVERS.same((connection, admin, table) -> {
+    checked(SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       List<String> outcomes = new ArrayList<>();
       Connection carol = SERVERS.as(connection, "carol");
@@ -256,15 +256,15 @@ class AuthorizationOracleTest {
           .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
       outcomes.add(attempt(() -> AccessControlClient.getUserPermissions(connection, bobTable.getNameAsString())));
       return String.join("\n", outcomes);
-    });
+    }), "AccessDeniedException");
   }
 
   @Test
   void capabilitiesAndSnapshotOwners() {
-    SERVERS.same((connection, admin, table) -> new TreeSet<>(admin.getSecurityCapabilities()) + " "
+    checked(SERVERS.same((connection, admin, table) -> new TreeSet<>(admin.getSecurityCapabilities()) + " "
         + AccessControlClient.isAuthorizationEnabled(connection) + " "
         + AccessControlClient.isCellAuthorizationEnabled(connection) + " "
-        + AccessControlClient.isAccessControllerRunning(connection));
+        + AccessControlClient.isAccessControllerRunning(connection)), "AUTHORIZATION");
     SERVERS.same((connection, admin, table) -> {
       tableWithARow(connection, admin, table);
       List<String> outcomes = new ArrayList<>();
@@ -291,6 +291,16 @@ class AuthorizationOracleTest {
       outcomes.add(snapshotNames(admin, table));
       return String.join("\n", outcomes);
     });
+  }
+
+  /**
+   * Fails unless both servers answered with {@code sign} somewhere: a pair that checked no permissions would agree
+   * too, every refusal missing from both.
+   */
+  private static void checked(String outcome, String sign) {
+    if (!outcome.contains(sign)) {
+      throw new AssertionError("no " + sign + " in what both servers answered: are permissions checked?\n" + outcome);
+    }
   }
 
   private static void tableWithARow(Connection connection, Admin admin, TableName table) throws Exception {

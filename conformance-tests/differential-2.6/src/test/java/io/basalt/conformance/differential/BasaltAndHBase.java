@@ -80,11 +80,14 @@ final class BasaltAndHBase implements BeforeAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    // A store closes what it holds when its context ends: the root's when the run ends, the class's after it.
+    // A store closes what it holds when its context ends: the root's when the run ends, the class's after it. A
+    // class's store also answers with what its parents hold, so a class's own pair needs a key of its own, or it
+    // would be handed the shared pair whenever another class had started that first.
     ExtensionContext owner = shared ? context.getRoot() : context;
     String name = shared ? "shared" : context.getRequiredTestClass().getSimpleName();
-    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(Servers.class,
-        key -> Servers.start(name, site, hbaseOnly), Servers.class);
+    Object key = shared ? Servers.class : context.getRequiredTestClass();
+    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(key, unused -> Servers.start(name, site, hbaseOnly),
+        Servers.class);
   }
 
   Connection basalt() {
