@@ -1,6 +1,7 @@
 package io.basalt.hbase;
 
 import io.basalt.hbase.compaction.CompactionPolicy;
+import io.basalt.hbase.logs.SlowLogSettings;
 import io.basalt.hbase.master.SplitMergePolicy;
 import java.time.Clock;
 
@@ -16,14 +17,15 @@ import java.time.Clock;
  * @param snapshotCleanupPeriodMillis how often snapshots whose TTL has run out are deleted while snapshot cleanup is
  *     on ({@code hbase.master.cleaner.snapshot.interval})
  * @param clock the server clock that stamps writes and expires TTLs and leases
+ * @param slowLog which answered calls the slow and large log keeps
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
     CompactionPolicy compactionPolicy, SplitMergePolicy splitMergePolicy, long snapshotCleanupPeriodMillis,
-    Clock clock) {
+    Clock clock, SlowLogSettings slowLog) {
 
   public static FrontendSettings defaults() {
     // HBase's master looks for expired snapshots every 30 minutes by default.
     return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), SplitMergePolicy.defaults(),
-        1_800_000, Clock.systemUTC());
+        1_800_000, Clock.systemUTC(), SlowLogSettings.defaults());
   }
 }

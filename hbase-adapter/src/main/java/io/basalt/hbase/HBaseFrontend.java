@@ -5,6 +5,7 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
+import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.master.CatalogGrants;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaRegion;
@@ -97,7 +98,7 @@ public final class HBaseFrontend implements AutoCloseable {
     }
     master.start();
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes(), security, authorization);
+        settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()));
   }
 
   /**

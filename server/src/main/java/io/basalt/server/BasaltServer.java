@@ -14,6 +14,7 @@ import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ClusterMembers;
 import io.basalt.server.config.ConfigException;
 import io.basalt.server.config.Settings;
+import io.basalt.server.config.SlowLogConfig;
 import io.basalt.server.info.InfoServer;
 import io.basalt.server.info.ReplicationView;
 import io.basalt.server.info.StatusDocument;
@@ -173,7 +174,8 @@ public final class BasaltServer {
           config.positiveLong(Settings.SCANNER_LEASE), config.positiveLong(Settings.SCAN_MAX_RESULT_SIZE),
           config.nonNegativeLong(Settings.MAX_CELL_SIZE), BackgroundPolicies.compaction(config),
           BackgroundPolicies.splitsAndMerges(config),
-          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock), security.forServices());
+          config.positiveLong(Settings.SNAPSHOT_CLEANUP_PERIOD), clock, SlowLogConfig.fromConfig(config)),
+          security.forServices());
     } catch (IOException e) {
       throw new StartupException("cannot load the table catalog: " + e.getMessage(), e);
     }

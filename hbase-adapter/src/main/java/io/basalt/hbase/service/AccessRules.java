@@ -83,7 +83,9 @@ final class AccessRules implements CallGuard {
 
   private void adminService() {
     none("AdminService", "GetServerInfo", "GetOnlineRegion", "GetRegionInfo", "GetRegionLoad");
-    global("AdminService", "CompactionSwitch");
+    global("AdminService", "CompactionSwitch", "ClearSlowLogsResponses");
+    // Reading the slow log needs nothing in HBase; emptying it is an admin's (its rpcPreCheck).
+    none("AdminService", "GetLogEntries", "GetSlowLogResponses", "GetLargeLogResponses");
     // HBase checks a compaction in the compaction thread, so a refused one answers success and fails in the
     // server log; Basalt refuses it to the caller.
     rule("AdminService.FlushRegion", AdminProtos.FlushRegionRequest.class,
@@ -142,7 +144,8 @@ final class AccessRules implements CallGuard {
     handler("MasterService", "GetTableDescriptors", "ListTableDescriptorsByState", "GetTableNames",
         "ListTableNamesByState", "ListNamespaceDescriptors", "ListTableDescriptorsByNamespace",
         "ListTableNamesByNamespace", "Grant", "Revoke", "GetUserPermissions", "HasUserPermissions");
-    none("MasterService", "GetTableState", "GetSchemaAlterStatus", "ListNamespaces", "getLastMajorCompactionTimestamp",
+    none("MasterService", "GetLogEntries", "GetTableState", "GetSchemaAlterStatus", "ListNamespaces",
+        "getLastMajorCompactionTimestamp",
         "getLastMajorCompactionTimestampForRegion", "getSecurityCapabilities");
   }
 

@@ -35,9 +35,11 @@ final class AdminServiceHandlers {
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
   private final RegionReports reports;
+  private final LogEntryHandlers logs;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
-      TableDirectory tables, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports) {
+      TableDirectory tables, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports,
+      LogEntryHandlers logs) {
     this.server = server;
     this.directory = directory;
     this.regions = regions;
@@ -45,11 +47,12 @@ final class AdminServiceHandlers {
     this.compactions = compactions;
     this.statistics = statistics;
     this.reports = reports;
+    this.logs = logs;
   }
 
   /** Calls count toward the server's requests as in HBase: all but GetRegionLoad. */
   ServiceBinding binding() {
-    return ServiceBinding.of(AdminService.getDescriptor())
+    ServiceBinding.Builder binding = ServiceBinding.of(AdminService.getDescriptor())
         .on("GetServerInfo", AdminProtos.GetServerInfoRequest.getDefaultInstance(), counted(statistics,
             (call, request) -> ResponseConverter.buildGetServerInfoResponse(server.serverName(), server.infoPort())))
         .on("GetOnlineRegion", AdminProtos.GetOnlineRegionRequest.getDefaultInstance(),
@@ -62,8 +65,9 @@ final class AdminServiceHandlers {
         .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(), counted(statistics,
             (call, request) -> AdminProtos.CompactionSwitchResponse.newBuilder()
                 .setPrevState(compactions.switchCompactions(request.getEnabled())).build()))
-        .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad)
-        .build();
+        .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad);
+    logs.registerRegionServer(binding);
+    return binding.build();
   }
 
   /** Flushes the region's table now; its memtables become sorted files. */

@@ -3,6 +3,7 @@ package io.basalt.hbase.service;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
+import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
@@ -31,31 +32,33 @@ public final class HBaseServices {
    */
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security, Authorization authorization) {
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog) {
     List<ServiceBinding> bindings = bindings(locations, tables, master, directory, scanners, compactions,
-        statistics, maxScanResultBytes, security, authorization);
+        statistics, maxScanResultBytes, security, authorization, slowLog);
     if (authorization == null) {
-      return new RpcDispatcher(bindings);
+      return new RpcDispatcher(bindings, slowLog);
     }
     AccessRules rules = new AccessRules(authorization, new RegionResolver(directory));
-    return new RpcDispatcher(bindings.stream().map(binding -> binding.guardedBy(rules)).toList());
+    return new RpcDispatcher(bindings.stream().map(binding -> binding.guardedBy(rules)).toList(), slowLog);
   }
 
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security, Authorization authorization) {
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog) {
     ServerIdentity server = locations.self();
+    LogEntryHandlers logs = new LogEntryHandlers(slowLog);
     RegionResolver regions = new RegionResolver(directory);
     ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
     RegionReports reports = new RegionReports(directory, tables, compactions, statistics);
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics,
             security.kerberos() ? new AuthenticationEndpoint(security.tokens()) : null).binding(),
-        new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports).binding(),
+        new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports, logs)
+            .binding(),
         new MasterServiceHandlers(master,
             new ClusterHandlers(locations, master, directory, compactions, statistics, reports),
             new RegionChangeHandlers(master, directory), new SnapshotHandlers(master),
-            new AccessControlHandlers(security.kerberos(), authorization)).binding(),
+            new AccessControlHandlers(security.kerberos(), authorization), logs).binding(),
         new ClientMetaServiceHandlers(locations).binding(),
         new HbckServiceHandlers().binding());
   }

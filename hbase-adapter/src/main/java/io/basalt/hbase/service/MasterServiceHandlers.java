@@ -32,9 +32,10 @@ final class MasterServiceHandlers {
   private final ClusterHandlers cluster;
   private final RegionChangeHandlers regionChanges;
   private final AccessControlHandlers accessControl;
+  private final LogEntryHandlers logs;
 
   MasterServiceHandlers(Master master, ClusterHandlers cluster, RegionChangeHandlers regionChanges,
-      SnapshotHandlers snapshots, AccessControlHandlers accessControl) {
+      SnapshotHandlers snapshots, AccessControlHandlers accessControl, LogEntryHandlers logs) {
     this.master = master;
     this.namespaces = new NamespaceHandlers(master);
     this.schema = new SchemaHandlers(master);
@@ -42,6 +43,7 @@ final class MasterServiceHandlers {
     this.cluster = cluster;
     this.regionChanges = regionChanges;
     this.accessControl = accessControl;
+    this.logs = logs;
   }
 
   ServiceBinding binding() {
@@ -67,6 +69,7 @@ final class MasterServiceHandlers {
     cluster.register(binding);
     regionChanges.register(binding);
     accessControl.register(binding);
+    logs.registerMaster(binding);
     return binding.build();
   }
 

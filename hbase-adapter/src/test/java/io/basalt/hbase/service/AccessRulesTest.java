@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.logs.SlowLog;
+import io.basalt.hbase.logs.SlowLogSettings;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.AccessControl;
 import io.basalt.hbase.security.Audit;
@@ -32,7 +34,7 @@ class AccessRulesTest {
     Authorization authorization = new Authorization(control, Audit.NONE);
     List<ServiceBinding> bindings = HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null,
         null, null, null, FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(),
-        authorization);
+        authorization, new SlowLog(SlowLogSettings.defaults()));
     Set<String> served = new TreeSet<>();
     for (ServiceBinding binding : bindings) {
       for (Map.Entry<String, Boolean> method : binding.methodCoverage().entrySet()) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
+import io.basalt.hbase.logs.SlowLog;
+import io.basalt.hbase.logs.SlowLogSettings;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.SecuritySettings;
 import java.io.IOException;
@@ -50,7 +52,8 @@ class RpcMethodCoverageTest {
     ServerIdentity server = new ServerIdentity(ServerName.valueOf("localhost", 16020, 1), "cluster", 16010);
     List<ServiceBinding> bindings =
         HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
-            FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(), null);
+            FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(), null,
+            new SlowLog(SlowLogSettings.defaults()));
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {
       List<String> served = new ArrayList<>();

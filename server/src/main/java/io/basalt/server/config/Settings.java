@@ -240,6 +240,19 @@ public final class Settings {
       "Groups fixed in configuration ahead of the group mapping: user=group1,group2;user2=; as in Hadoop.");
   public static final Setting GROUPS_CACHE = new Setting("hadoop.security.groups.cache.secs", "300",
       "How long in seconds a user's groups are cached before the mapping is asked again.");
+  public static final Setting SLOWLOG_BUFFER = new Setting("hbase.regionserver.slowlog.buffer.enabled", "false",
+      "Keep the calls slower or larger than the thresholds below in memory, for Admin.getLogEntries and the shell's "
+          + "get_slowlog_responses and get_largelog_responses.");
+  public static final Setting SLOWLOG_SIZE = new Setting("hbase.regionserver.slowlog.ringbuffer.size", "256",
+      "How many slow and large calls the slow log keeps (together), the newest.");
+  public static final Setting WARN_RESPONSE_TIME = new Setting("hbase.ipc.warn.response.time", "10000",
+      "A call whose processing (not its time queued) takes more milliseconds than this is slow; -1: none is.");
+  public static final Setting WARN_RESPONSE_SIZE = new Setting("hbase.ipc.warn.response.size", "104857600",
+      "A call whose answer has more bytes than this is large; -1: none is.");
+  public static final Setting WARN_RESPONSE_TIME_SCAN = new Setting("hbase.ipc.warn.response.time.scan", "",
+      "hbase.ipc.warn.response.time for scan calls; empty: the same.");
+  public static final Setting WARN_RESPONSE_SIZE_SCAN = new Setting("hbase.ipc.warn.response.size.scan", "",
+      "hbase.ipc.warn.response.size for scan calls; empty: the same.");
   public static final Setting AUDIT_LOG = new Setting("basalt.audit.log", "off",
       "Which security decisions go to the audit log, one JSON line each (time, user, how it authenticated, client "
           + "address, action, scope, allowed): off, denied (refusals only) or all.");
@@ -271,8 +284,9 @@ public final class Settings {
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
       TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUTHORIZATION, SUPERUSER,
-      ACCESS_EARLY_OUT, GROUP_MAPPING, GROUP_OVERRIDES, GROUPS_CACHE, AUDIT_LOG, AUDIT_LOG_FILE, AUDIT_LOG_MAX_BYTES,
-      AUDIT_LOG_FILES);
+      ACCESS_EARLY_OUT, GROUP_MAPPING, GROUP_OVERRIDES, GROUPS_CACHE, SLOWLOG_BUFFER, SLOWLOG_SIZE, WARN_RESPONSE_TIME,
+      WARN_RESPONSE_SIZE, WARN_RESPONSE_TIME_SCAN, WARN_RESPONSE_SIZE_SCAN, AUDIT_LOG, AUDIT_LOG_FILE,
+      AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
 
   private Settings() {}
 }

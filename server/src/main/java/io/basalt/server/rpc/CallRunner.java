@@ -1,5 +1,6 @@
 package io.basalt.server.rpc;
 
+import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.rpc.RemoteErrors;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
@@ -83,6 +84,10 @@ final class CallRunner {
           e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
       return;
     }
+    RpcDispatcher services = dispatcher.get();
+    if (services != null && services.slowLog().isOn()) {
+      call.received();
+    }
     if (stopping) {
       refuse(channel, call, new RegionServerStoppedException("Basalt on " + channel.localAddress()
           + " is stopping; retry once it is back or elsewhere"));
@@ -162,6 +167,7 @@ final class CallRunner {
    */
   private ChannelFuture runWithoutWaiting(Channel channel, IncomingCall call, ScannerQuota scanners) {
     try {
+      call.started();
       call.parse(dispatcher.get(), scanners);
       ServiceBinding.Method<?> method = call.method();
       if (!method.isShort(call.request()) || !waits.worthTrying(method.fullName())) {
@@ -182,6 +188,7 @@ final class CallRunner {
   /** Runs a call, parsing it first unless that was done already, and writes its answer (or error). */
   private ChannelFuture run(Channel channel, IncomingCall call, ScannerQuota scanners) {
     try {
+      call.started();
       call.parse(dispatcher.get(), scanners);
       return respond(channel, call, call.method().invoke(call.context(), call.request()));
     } catch (IOException | RuntimeException | LinkageError e) {
@@ -189,10 +196,17 @@ final class CallRunner {
     }
   }
 
-  private static ChannelFuture respond(Channel channel, IncomingCall call, Message response) throws IOException {
+  /** Writes a call's answer, and records the call in the slow log if it was slow or large. */
+  private ChannelFuture respond(Channel channel, IncomingCall call, Message response) throws IOException {
     List<Cell> cells = call.context().responseCells();
     ConnectionInfo connection = call.frame().connection();
     ByteBuf cellBlock = cells.isEmpty() ? null : CellBlocks.encode(channel.alloc(), connection.codec(), cells);
+    if (call.timed()) {
+      SlowLog slowLog = dispatcher.get().slowLog();
+      // As HBase counts it: the answer's message and its cell block.
+      slowLog.record(call.answered(response.getSerializedSize()
+          + (cellBlock == null ? 0 : cellBlock.readableBytes())));
+    }
     return channel.writeAndFlush(Frames.response(channel.alloc(), call.callId(), response, cellBlock));
   }
 

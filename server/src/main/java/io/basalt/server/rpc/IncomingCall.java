@@ -1,11 +1,13 @@
 package io.basalt.server.rpc;
 
+import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.ipc.ServerNotRunningYetException;
@@ -26,6 +28,9 @@ final class IncomingCall {
   private Message request;
   private ScannerQuota scanners;
   private CallContext context;
+  private long receivedNanos;
+  private long startedNanos;
+  private long startedMillis;
 
   private IncomingCall(RpcFrame frame, RequestHeader header, FrameReader reader) {
     this.frame = frame;
@@ -47,6 +52,39 @@ final class IncomingCall {
     } catch (InvalidProtocolBufferException e) {
       throw new DoNotRetryIOException("unreadable request header: " + e.getMessage());
     }
+  }
+
+  /**
+   * Marks the moment the call arrived, for the slow log; calls are timed only while it is on, since reading the
+   * clocks costs each call something.
+   */
+  void received() {
+    receivedNanos = System.nanoTime();
+  }
+
+  /** Marks the moment a thread starts running the call: its time queued ends, its processing begins. */
+  void started() {
+    if (receivedNanos != 0 && startedNanos == 0) {
+      startedNanos = System.nanoTime();
+      startedMillis = System.currentTimeMillis();
+    }
+  }
+
+  /** Whether the call was timed: it arrived while the slow log was on. */
+  boolean timed() {
+    return startedNanos != 0;
+  }
+
+  /** What the slow log records of the answered call, its answer {@code responseBytes} long. */
+  SlowLog.Call answered(long responseBytes) {
+    long now = System.nanoTime();
+    ConnectionInfo connection = frame.connection();
+    String remote = connection.remoteAddress();
+    String address = remote.substring(remote.indexOf('/') + 1); // InetSocketAddress writes host/ip:port
+    return new SlowLog.Call(connection.serviceName(), header.getMethodName(), request, startedMillis,
+        (int) TimeUnit.NANOSECONDS.toMillis(now - startedNanos),
+        (int) TimeUnit.NANOSECONDS.toMillis(startedNanos - receivedNanos), responseBytes, address,
+        connection.user().shortName());
   }
 
   int callId() {
