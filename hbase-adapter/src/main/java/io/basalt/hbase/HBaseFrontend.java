@@ -9,6 +9,8 @@ import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.master.CatalogGrants;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaRegion;
+import io.basalt.hbase.metrics.RequestMetrics;
+import io.basalt.hbase.metrics.ServerMetrics;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
@@ -43,6 +45,7 @@ public final class HBaseFrontend implements AutoCloseable {
   private final CompactionQueue compactions;
   private final TabletStatistics statistics;
   private final RpcDispatcher dispatcher;
+  private final ServerMetrics metrics;
 
   /** The front end of a single node: this process serves every region and is the master. */
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -97,8 +100,11 @@ public final class HBaseFrontend implements AutoCloseable {
       master.checkPermissions();
     }
     master.start();
+    RequestMetrics requests = new RequestMetrics(ServerMetrics.INTERVAL_MILLIS);
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()));
+        settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()), requests);
+    this.metrics = new ServerMetrics(requests, new ServerMetrics.Sources(locations, directory, master.tables(),
+        statistics, store, scanners::openCount, compactions::length, compactions::lastMajorCompaction, clock));
   }
 
   /**
@@ -119,6 +125,11 @@ public final class HBaseFrontend implements AutoCloseable {
 
   public RpcDispatcher dispatcher() {
     return dispatcher;
+  }
+
+  /** The region server's and master's metrics, under HBase's names. */
+  public ServerMetrics metrics() {
+    return metrics;
   }
 
   /** The tables served, as the master publishes them. */

@@ -18,6 +18,8 @@ import io.basalt.server.config.SlowLogConfig;
 import io.basalt.server.info.InfoServer;
 import io.basalt.server.info.ReplicationView;
 import io.basalt.server.info.StatusDocument;
+import io.basalt.server.metrics.JvmMetricsRecord;
+import io.basalt.server.metrics.MetricsBeans;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
@@ -58,6 +60,8 @@ public final class BasaltServer {
   private TabletStore store;
   private RpcServer rpc;
   private InfoServer info;
+  /** The metrics /jmx, /prometheus and JMX show; set first thing in the start. */
+  private volatile MetricsBeans metrics;
   private HBaseFrontend frontend;
   private EmbeddedZooKeeper zookeeper;
   private FutureTask<EmbeddedZooKeeper> zookeeperStart;
@@ -106,6 +110,8 @@ public final class BasaltServer {
   private void startAll(BasaltConfig config) throws ConfigException, StartupException, InterruptedException {
     long startMillis = System.currentTimeMillis();
     preloadFrontendClasses();
+    metrics = new MetricsBeans(); // first, so that JvmMetrics counts the log records of the whole start
+    metrics.add(new JvmMetricsRecord());
     config.warnings().forEach(warning -> LOG.warn("Configuration: {}", warning));
     Path dataDir = config.dataDir();
     String bindAddress = config.get(Settings.BIND_ADDRESS);
@@ -153,6 +159,7 @@ public final class BasaltServer {
             config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), security),
         clusterId));
     LOG.info("RPC server listening on port {}{}", rpc.port(), rpc.security());
+    metrics.add(rpc.metrics());
 
     int infoPort = config.port(Settings.INFO_PORT);
     StatusDocument status = new StatusDocument(startMillis);
@@ -160,7 +167,7 @@ public final class BasaltServer {
     if (infoPort >= 0) {
       info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
           () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), ServerTls.forHttps(config),
-              status::toJson, status::replicasJson));
+              status::toJson, status::replicasJson, metrics));
       boundInfoPort = info.port();
       LOG.info("Info server listening on port {}{}", boundInfoPort, info.security());
     }
@@ -191,9 +198,12 @@ public final class BasaltServer {
     }
     status.attach(identity, zookeeperAddress, frontend.tables(), rpc::callPlacement,
         digests -> replicationView(store, digests));
+    frontend.metrics().zookeeperQuorum(zookeeperAddress);
+    metrics.addSource(frontend.metrics()::records);
     LOG.info("Basalt {} serving {} tables as {} (cluster id {}) in {} ms", StatusDocument.VERSION,
         frontend.tables().all().size(), identity.serverName(), clusterId,
         System.currentTimeMillis() - startMillis);
+    metrics.publish(); // JMX only now, on a thread of its own: it would cost the start tens of milliseconds
   }
 
   /** The store's report of its replicas, in the info port's terms (the info package does not see storage). */
@@ -387,6 +397,14 @@ public final class BasaltServer {
   }
 
   /**
+   * The server's metrics records: what {@code /jmx}, {@code /prometheus} and the JVM's JMX show, the JVM's own
+   * JvmMetrics among them. {@link MetricsBeans#add} adds more at any time.
+   */
+  public MetricsBeans metrics() {
+    return metrics;
+  }
+
+  /**
    * Stops in the order that keeps clients safe: withdraw from ZooKeeper (the ephemeral master znode goes), stop
    * accepting calls and let those in flight finish, close scanners, then the info port, the embedded ZooKeeper and
    * finally the store. Safe to call more than once, from any thread, and on a half-started server.
@@ -420,6 +438,11 @@ public final class BasaltServer {
     quietly("info server", () -> {
       if (info != null) {
         info.close();
+      }
+    });
+    quietly("metrics beans", () -> {
+      if (metrics != null) {
+        metrics.close();
       }
     });
     quietly("embedded ZooKeeper", () -> {

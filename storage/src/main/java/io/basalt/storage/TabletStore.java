@@ -409,6 +409,17 @@ public final class TabletStore implements AutoCloseable {
     return resources.blockCacheBytesUsed();
   }
 
+  /** RocksDB's own figures: stalls, compaction backlog, memory, bytes written. Under the DDL lock, as is flush. */
+  public EngineFigures engineFigures() throws StorageException {
+    synchronized (ddlLock) {
+      try {
+        return EngineFigures.measure(db, allFamilies());
+      } catch (RocksDBException e) {
+        throw new StorageException("cannot read RocksDB's figures: " + e.getMessage(), e);
+      }
+    }
+  }
+
   /**
    * Writes all memtables to SST files, so the next open replays no log. Under the DDL lock: a table dropped meanwhile
    * (in cluster mode a replica flushes for its group's snapshot while the catalog's replica drops a table) closes its
@@ -417,15 +428,20 @@ public final class TabletStore implements AutoCloseable {
    */
   public void flush() throws StorageException {
     synchronized (ddlLock) {
-      List<ColumnFamilyHandle> all = new ArrayList<>();
-      all.add(catalogHandle);
-      tables.values().forEach(t -> all.addAll(t.handles()));
       try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
-        db.flush(flushOptions, all);
+        db.flush(flushOptions, allFamilies());
       } catch (RocksDBException e) {
         throw new StorageException("flush failed: " + e.getMessage(), e);
       }
     }
+  }
+
+  /** Every column family of the store, the catalog's first; call holding the DDL lock, which keeps them open. */
+  private List<ColumnFamilyHandle> allFamilies() {
+    List<ColumnFamilyHandle> all = new ArrayList<>();
+    all.add(catalogHandle);
+    tables.values().forEach(t -> all.addAll(t.handles()));
+    return all;
   }
 
   /** Closes every cursor and the database, logging what could not be made durable. Safe to call more than once. */

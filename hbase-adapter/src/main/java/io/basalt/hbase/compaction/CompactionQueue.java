@@ -66,6 +66,15 @@ public final class CompactionQueue implements AutoCloseable {
         new ThreadFactoryBuilder().setNameFormat("compaction").setDaemon(true).build());
   }
 
+  /** Compactions queued or running now: HBase's {@code compactionQueueLength}. */
+  public int length() {
+    int length = 0;
+    for (int[] counts : pending.values()) {
+      length += counts[0] + counts[1];
+    }
+    return length;
+  }
+
   /** Queues a compaction of {@code region} (of one family, or all when null); ignored while switched off. */
   public void request(Compactable region, boolean major, byte[] family) {
     if (!enabled.get() || closed) {

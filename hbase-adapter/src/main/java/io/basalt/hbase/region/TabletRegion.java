@@ -31,10 +31,14 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
@@ -120,7 +124,9 @@ public final class TabletRegion implements Region {
 
   @Override
   public Result get(Get get, Waiting waiting) throws IOException {
-    return get(get, waiting, true);
+    Result result = get(get, waiting, true);
+    requests.countGet();
+    return result;
   }
 
   /** A get by a writer holding the row's lock after catching up on it: no read barrier (see RegionWriter.catchUp). */
@@ -199,7 +205,36 @@ public final class TabletRegion implements Region {
       throw e;
     }
     countBatch(mutations);
+    int kinds = 0;
+    for (NoncedMutation mutation : mutations) {
+      kinds |= kindOf(mutation.mutation());
+    }
+    countKinds(kinds);
     return outcomes;
+  }
+
+  private static final int PUT = 1;
+  private static final int DELETE = 2;
+  private static final int INCREMENT = 4;
+  private static final int APPEND = 8;
+
+  private static int kindOf(Mutation mutation) {
+    return mutation instanceof Put ? PUT : mutation instanceof Delete ? DELETE
+        : mutation instanceof Increment ? INCREMENT : mutation instanceof Append ? APPEND : 0;
+  }
+
+  /** Counts an applied batch by the kinds of mutation it held, as HBase's region metrics count batches. */
+  private void countKinds(int kinds) {
+    requests.countMutationBatch((kinds & PUT) != 0, (kinds & DELETE) != 0, (kinds & INCREMENT) != 0,
+        (kinds & APPEND) != 0);
+  }
+
+  private void countKinds(List<Mutation> mutations) {
+    int kinds = 0;
+    for (Mutation mutation : mutations) {
+      kinds |= kindOf(mutation);
+    }
+    countKinds(kinds);
   }
 
   private void countBatch(List<NoncedMutation> mutations) {
@@ -223,6 +258,7 @@ public final class TabletRegion implements Region {
       throw e;
     }
     countWrites(mutations);
+    countKinds(mutations);
     return result;
   }
 
@@ -233,8 +269,10 @@ public final class TabletRegion implements Region {
     CheckAndMutateResult result = conditional.apply(checkAndMutate, nonceGroup, nonce, waiting);
     // The condition's read counted itself; the action's mutations count only when they were applied.
     if (result.isSuccess()) {
-      countWrites(checkAndMutate.getAction() instanceof RowMutations rowMutations ? rowMutations.getMutations()
-          : List.of((Mutation) checkAndMutate.getAction()));
+      List<Mutation> applied = checkAndMutate.getAction() instanceof RowMutations rowMutations
+          ? rowMutations.getMutations() : List.of((Mutation) checkAndMutate.getAction());
+      countWrites(applied);
+      countKinds(applied);
     }
     return result;
   }
@@ -302,6 +340,7 @@ public final class TabletRegion implements Region {
     @Override
     public Batch next(ScanLimits limits, Waiting waiting) throws IOException {
       Batch batch = scanner.next(limits, waiting);
+      requests.countScan();
       requests.countReads(batch.readRequests(), batch.filteredRows());
       for (Result result : batch.results()) {
         if (!result.isEmpty()) {

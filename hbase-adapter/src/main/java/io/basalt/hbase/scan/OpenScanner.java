@@ -17,18 +17,20 @@ public final class OpenScanner {
   private final boolean needsCursor;
   private final ScannerQuota quota;
   private final String owner;
+  private final boolean wholeRegion;
   private long nextCallSeq;
   private volatile long lastTouchedMillis;
   private boolean closed;
 
   OpenScanner(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor, ScannerQuota quota,
-      String owner, long nowMillis) {
+      String owner, boolean wholeRegion, long nowMillis) {
     this.id = id;
     this.scanner = scanner;
     this.maxResultBytes = maxResultBytes;
     this.needsCursor = needsCursor;
     this.quota = quota;
     this.owner = owner;
+    this.wholeRegion = wholeRegion;
     this.lastTouchedMillis = nowMillis;
   }
 
@@ -52,6 +54,11 @@ public final class OpenScanner {
   /** The short name of the user who opened it, the only one (besides superusers) who may go on with it. */
   public String owner() {
     return owner;
+  }
+
+  /** Whether the scan's range covers its whole region, which HBase's metrics count as a full region scan. */
+  public boolean wholeRegion() {
+    return wholeRegion;
   }
 
   public boolean isClosed() {

@@ -1,5 +1,6 @@
 package io.basalt.hbase.scan;
 
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
@@ -10,9 +11,12 @@ import io.basalt.storage.errors.WouldBlockException;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.UnknownScannerException;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.exceptions.ScannerResetException;
@@ -21,6 +25,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
@@ -43,11 +48,14 @@ public final class ScanHandler {
   private final RegionResolver regions;
   private final ScannerRegistry scanners;
   private final long maxResultBytesCap;
+  private final RequestMetrics metrics;
 
-  public ScanHandler(RegionResolver regions, ScannerRegistry scanners, long maxResultBytesCap) {
+  public ScanHandler(RegionResolver regions, ScannerRegistry scanners, long maxResultBytesCap,
+      RequestMetrics metrics) {
     this.regions = regions;
     this.scanners = scanners;
     this.maxResultBytesCap = maxResultBytesCap;
+    this.metrics = metrics;
   }
 
   /**
@@ -89,19 +97,39 @@ public final class ScanHandler {
     }
     long id = scanners.newId();
     OpenScanner entry = scanners.register(id, scanner, maxBytes, scan.isNeedCursorResult(), call.scannerQuota(),
-        call.user().shortName());
+        call.user().shortName(), coversRegion(scan, region.info()));
     ScanResponse.Builder response = ScanResponse.newBuilder()
         .setScannerId(id)
         .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
         .setMvccReadPoint(0);
     synchronized (entry) {
+      ScanResponse answer;
       try {
-        return fetch(call, request, entry, response);
+        answer = fetch(call, request, entry, response);
       } catch (WouldBlockException e) {
         // Nothing was answered: the scan is opened again, from scratch, where it may wait.
         scanners.discard(entry);
         throw e;
       }
+      countFullRegion(entry);
+      return answer;
+    }
+  }
+
+  /**
+   * Whether a scan's range covers its whole region: what HBase counts as a full region scan (starting at or before
+   * the region's start, and ending at or after its end).
+   */
+  private static boolean coversRegion(Scan scan, RegionInfo region) {
+    byte[] end = region.getEndKey();
+    byte[] stop = scan.getStopRow();
+    return Bytes.compareTo(scan.getStartRow(), region.getStartKey()) <= 0
+        && (stop.length == 0 || (end.length > 0 && Bytes.compareTo(stop, end) >= 0));
+  }
+
+  private void countFullRegion(OpenScanner entry) {
+    if (entry.wholeRegion()) {
+      metrics.fullRegionScanCall();
     }
   }
 
@@ -118,6 +146,7 @@ public final class ScanHandler {
         throw new UnknownScannerException("Scanner " + id + " was closed because its lease expired");
       }
       call.permissions().requireScannerOwner(entry.owner());
+      countFullRegion(entry);
       if (request.getCloseScanner() && request.getNumberOfRows() == 0) {
         scanners.close(entry);
         return response.setMoreResults(false).setMoreResultsInRegion(false).build();
@@ -166,6 +195,7 @@ public final class ScanHandler {
       return response.build();
     }
     int rowLimit = request.getLimitOfRows() > 0 ? request.getLimitOfRows() : Integer.MAX_VALUE;
+    long start = System.nanoTime();
     RegionScanner.Batch batch;
     try {
       batch = entry.scanner().next(limits(call, request, entry, rows, rowLimit), call.waiting());
@@ -179,7 +209,10 @@ public final class ScanHandler {
       scanners.discard(entry);
       throw new ScannerResetException("scanner " + entry.id() + " failed and was closed: " + e);
     }
-    addResults(call, response, batch.results());
+    long cellBytes = addResults(call, response, batch.results());
+    RegionInfo region = entry.scanner().region();
+    metrics.scan(region, RequestMetrics.millisSince(start), cellBytes);
+    metrics.rowsRead(region, batch.readRequests());
     boolean limitReached = completeRows(batch.results()) >= rowLimit;
     // A filter that wants no more rows ends the whole scan only if this region gave nothing, as in HBase.
     boolean moreResults = !limitReached && !(batch.filterDone() && batch.results().isEmpty());
@@ -225,8 +258,13 @@ public final class ScanHandler {
     return complete;
   }
 
-  private static void addResults(CallContext call, ScanResponse.Builder response, List<Result> results) {
+  /** Adds the results to the response; returns the bytes of their cells, as HBase sizes a scan's response. */
+  private static long addResults(CallContext call, ScanResponse.Builder response, List<Result> results) {
+    long cellBytes = 0;
     for (Result result : results) {
+      for (Cell cell : result.rawCells()) {
+        cellBytes += PrivateCellUtil.estimatedSerializedSizeOf(cell);
+      }
       if (call.cellBlocksSupported()) {
         response.addCellsPerResult(result.size());
         response.addPartialFlagPerResult(result.mayHaveMoreCellsInRow());
@@ -235,5 +273,6 @@ public final class ScanHandler {
         response.addResults(ProtobufUtil.toResult(result));
       }
     }
+    return cellBytes;
   }
 }

@@ -64,10 +64,12 @@ public final class ScannerRegistry implements AutoCloseable {
    * {@code quota}, already acquired, which it gives back when it closes.
    *
    * @param owner the short name of the user opening it
+   * @param wholeRegion whether the scan's range covers the whole region
    */
   public OpenScanner register(long id, RegionScanner scanner, long maxResultBytes, boolean needsCursor,
-      ScannerQuota quota, String owner) {
-    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, quota, owner, clock.millis());
+      ScannerQuota quota, String owner, boolean wholeRegion) {
+    OpenScanner entry = new OpenScanner(id, scanner, maxResultBytes, needsCursor, quota, owner, wholeRegion,
+        clock.millis());
     open.put(id, entry);
     return entry;
   }

@@ -2,6 +2,7 @@ package io.basalt.hbase.service;
 
 import static io.basalt.hbase.service.CountedCalls.counted;
 
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
@@ -45,14 +46,16 @@ public final class ClientServiceHandlers {
   private final ScanHandler scans;
   private final MultiHandler multi;
   private final TabletStatistics statistics;
+  private final RequestMetrics metrics;
   private final AuthenticationEndpoint authentication;
 
   ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi,
-      TabletStatistics statistics, AuthenticationEndpoint authentication) {
+      TabletStatistics statistics, RequestMetrics metrics, AuthenticationEndpoint authentication) {
     this.regions = regions;
     this.scans = scans;
     this.multi = multi;
     this.statistics = statistics;
+    this.metrics = metrics;
     this.authentication = authentication;
   }
 
@@ -65,13 +68,13 @@ public final class ClientServiceHandlers {
   ServiceBinding binding() {
     return ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
         .onShortWhen("Get", GetRequest.getDefaultInstance(), request -> !request.getGet().hasFilter(),
-            counted(statistics, this::get))
+            counted(statistics, metrics::getCall, this::get))
         .onShortWhen("Mutate", MutateRequest.getDefaultInstance(), request -> !request.getCondition().hasFilter(),
-            counted(statistics, this::mutate))
+            counted(statistics, metrics::mutateCall, this::mutate))
         .onShortWhen("Scan", ClientProtos.ScanRequest.getDefaultInstance(), scans::isShort,
-            counted(statistics, scans::scan))
+            counted(statistics, metrics::scanCall, scans::scan))
         .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isShort,
-            counted(statistics, multi::multi))
+            counted(statistics, metrics::multiCall, multi::multi))
         .on("ExecService", CoprocessorServiceRequest.getDefaultInstance(), counted(statistics, this::execService))
         .build();
   }
@@ -83,7 +86,11 @@ public final class ClientServiceHandlers {
     Region region = regions.resolve(request.getRegion());
     Get get = ProtobufUtil.toGet(request.getGet());
     DataPermissions.checkGet(call.permissions(), region.info().getTable(), region.families(), get);
-    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build();
+    long start = System.nanoTime();
+    Result result = region.get(get, call.waiting());
+    metrics.get(region.info(), RequestMetrics.millisSince(start));
+    metrics.rowsRead(region.info(), 1);
+    return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, result, call)).build();
   }
 
   /**
@@ -118,8 +125,11 @@ public final class ClientServiceHandlers {
           call.requestCells());
       DataPermissions.checkConditional(call.permissions(), region.info().getTable(), region.families(),
           checkAndMutate);
+      long start = System.nanoTime();
       CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce,
           call.waiting());
+      metrics.checkAndMutate(region.info(), RequestMetrics.millisSince(start), checkAndMutate.getAction(),
+          outcome.isSuccess());
       response.setProcessed(outcome.isSuccess());
       if (outcome.getResult() != null) {
         response.setResult(ResultEncoder.encode(outcome.getResult(), call));
@@ -128,7 +138,9 @@ public final class ClientServiceHandlers {
     }
     Mutation mutation = Mutations.fromProto(proto, call.requestCells());
     DataPermissions.checkWrite(call.permissions(), region.info().getTable(), region.families(), mutation);
+    long start = System.nanoTime();
     Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
+    metrics.mutation(region.info(), RequestMetrics.millisSince(start), mutation);
     response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {
       response.setResult(ResultEncoder.encode(result, call));

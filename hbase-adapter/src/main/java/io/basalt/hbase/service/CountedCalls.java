@@ -13,16 +13,24 @@ final class CountedCalls {
   private CountedCalls() {}
 
   static <Q extends Message> RpcHandler<Q> counted(TabletStatistics statistics, RpcHandler<Q> handler) {
+    return counted(statistics, () -> { }, handler);
+  }
+
+  /** Counts the calls also by their kind, as HBase counts them: {@code kind} runs once per call. */
+  static <Q extends Message> RpcHandler<Q> counted(TabletStatistics statistics, Runnable kind,
+      RpcHandler<Q> handler) {
     return (call, request) -> {
       Message response;
       try {
         response = handler.handle(call, request);
       } catch (IOException e) {
         statistics.countRpc();
+        kind.run();
         throw e;
       }
       // Not counted when it threw WouldBlockException (it refused to wait): it is counted once it runs again.
       statistics.countRpc();
+      kind.run();
       return response;
     };
   }

@@ -5,6 +5,8 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.master.Master;
+import io.basalt.hbase.metrics.RegionFigures;
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.RpcDispatcher;
@@ -32,9 +34,10 @@ public final class HBaseServices {
    */
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog) {
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog,
+      RequestMetrics metrics) {
     List<ServiceBinding> bindings = bindings(locations, tables, master, directory, scanners, compactions,
-        statistics, maxScanResultBytes, security, authorization, slowLog);
+        statistics, maxScanResultBytes, security, authorization, slowLog, metrics);
     if (authorization == null) {
       return new RpcDispatcher(bindings, slowLog);
     }
@@ -44,14 +47,15 @@ public final class HBaseServices {
 
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
-      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog) {
+      long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog,
+      RequestMetrics metrics) {
     ServerIdentity server = locations.self();
     LogEntryHandlers logs = new LogEntryHandlers(slowLog);
     RegionResolver regions = new RegionResolver(directory);
-    ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes);
-    RegionReports reports = new RegionReports(directory, tables, compactions, statistics);
+    ScanHandler scanHandler = new ScanHandler(regions, scanners, maxScanResultBytes, metrics);
+    RegionReports reports = new RegionReports(new RegionFigures(directory, tables, statistics), compactions);
     return List.of(
-        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions), statistics,
+        new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions, metrics), statistics, metrics,
             security.kerberos() ? new AuthenticationEndpoint(security.tokens()) : null).binding(),
         new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports, logs)
             .binding(),

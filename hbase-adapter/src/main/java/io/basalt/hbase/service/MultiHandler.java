@@ -1,5 +1,6 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
@@ -20,9 +21,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
@@ -50,9 +53,11 @@ final class MultiHandler {
   private static final ClientProtos.Result EMPTY_RESULT = ProtobufUtil.toResult(Result.EMPTY_RESULT);
 
   private final RegionResolver regions;
+  private final RequestMetrics metrics;
 
-  MultiHandler(RegionResolver regions) {
+  MultiHandler(RegionResolver regions, RequestMetrics metrics) {
     this.regions = regions;
+    this.metrics = metrics;
   }
 
   /**
@@ -123,8 +128,11 @@ final class MultiHandler {
       CheckAndMutate checkAndMutate = ProtobufUtil.toCheckAndMutate(condition, batch.mutations());
       DataPermissions.checkConditional(call.permissions(), region.info().getTable(), region.families(),
           checkAndMutate);
+      long start = System.nanoTime();
       CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, batch.nonce(),
           call.waiting());
+      metrics.checkAndMutate(region.info(), RequestMetrics.millisSince(start), checkAndMutate.getAction(),
+          outcome.isSuccess());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(outcome.isSuccess());
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -149,7 +157,11 @@ final class MultiHandler {
       for (Mutation mutation : batch.mutations()) {
         DataPermissions.checkWrite(call.permissions(), region.info().getTable(), region.families(), mutation);
       }
+      long start = System.nanoTime();
       Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce(), call.waiting());
+      metrics.mutationBatch(region.info(), RequestMetrics.millisSince(start),
+          batch.mutations().stream().anyMatch(Put.class::isInstance),
+          batch.mutations().stream().anyMatch(Delete.class::isInstance), batch.mutations().size());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(true);
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -175,7 +187,7 @@ final class MultiHandler {
     }
     TableName table = region.info().getTable();
     List<ResultOrException> results = new ArrayList<>(regionAction.getActionCount());
-    Gathered gathered = new Gathered(region, nonceGroup, call.waiting());
+    Gathered gathered = new Gathered(region, nonceGroup, call.waiting(), metrics);
     try {
       for (int position = 0; position < regionAction.getActionCount(); position++) {
         Action action = regionAction.getAction(position);
@@ -188,8 +200,12 @@ final class MultiHandler {
             }
             Get get = ProtobufUtil.toGet(action.getGet());
             DataPermissions.checkGet(call.permissions(), table, region.families(), get);
+            long start = System.nanoTime();
+            Result result = region.get(get, call.waiting());
+            metrics.get(region.info(), RequestMetrics.millisSince(start));
+            metrics.rowsRead(region.info(), 1);
             results.set(position, ResultOrException.newBuilder().setIndex(index)
-                .setResult(ResultEncoder.encode(get, region.get(get, call.waiting()), call)).build());
+                .setResult(ResultEncoder.encode(get, result, call)).build());
           } else if (action.hasMutation()) {
             MutationProto proto = action.getMutation();
             Mutation mutation = Mutations.fromProto(proto, CellUtil.createCellScanner(cells.get(position)));
@@ -197,7 +213,9 @@ final class MultiHandler {
             if (mutation instanceof Increment || mutation instanceof Append) {
               gathered.apply(results, call);
               DataPermissions.checkWrite(call.permissions(), table, region.families(), mutation);
+              long start = System.nanoTime();
               Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
+              metrics.mutation(region.info(), RequestMetrics.millisSince(start), mutation);
               results.set(position, ResultOrException.newBuilder().setIndex(index)
                   .setResult(ResultEncoder.encode(result, call)).build());
             } else {
@@ -286,14 +304,16 @@ final class MultiHandler {
     private final Region region;
     private final long nonceGroup;
     private final Waiting waiting;
+    private final RequestMetrics metrics;
     private final List<NoncedMutation> mutations = new ArrayList<>();
     private final List<int[]> slots = new ArrayList<>();
     private IOException refused;
 
-    Gathered(Region region, long nonceGroup, Waiting waiting) {
+    Gathered(Region region, long nonceGroup, Waiting waiting, RequestMetrics metrics) {
       this.region = region;
       this.nonceGroup = nonceGroup;
       this.waiting = waiting;
+      this.metrics = metrics;
     }
 
     void add(int position, int index, NoncedMutation mutation) {
@@ -324,7 +344,15 @@ final class MultiHandler {
         if (refused != null) {
           throw refused;
         }
+        long start = System.nanoTime();
         outcomes = region.mutateBatch(mutations, nonceGroup, waiting);
+        boolean puts = false;
+        boolean deletes = false;
+        for (NoncedMutation mutation : mutations) {
+          puts |= mutation.mutation() instanceof Put;
+          deletes |= mutation.mutation() instanceof Delete;
+        }
+        metrics.mutationBatch(region.info(), RequestMetrics.millisSince(start), puts, deletes, mutations.size());
       } catch (NotServingRegionException e) {
         throw e;
       } catch (IOException e) {

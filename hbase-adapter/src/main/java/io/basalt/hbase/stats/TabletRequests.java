@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The requests one tablet (HBase region) has served since the server started, counted as HBase counts them: read
  * requests (one per Result a get or scan produces, see {@code RegionScanner.Batch}), filtered reads (rows read and
- * dropped), and write requests (one per mutation). Also what a load-based splitter needs: the recent request rate
- * and a sample of the rows requests touched; and the tablet's {@link CompactionBacklog}, which decides when it is
- * due a compaction. Counting is a few {@link LongAdder} additions and a random draw, cheap enough for every request.
+ * dropped), write requests (one per mutation), and the operations by kind as HBase's region metrics count them. Also
+ * what a load-based splitter needs: the recent request rate and a sample of the rows requests touched; and the
+ * tablet's {@link CompactionBacklog}, which decides when it is due a compaction. Counting is a few {@link LongAdder}
+ * additions and a random draw, cheap enough for every request.
  */
 public final class TabletRequests {
   /** The rate window: one minute of once-a-second samples. */
@@ -20,6 +21,12 @@ public final class TabletRequests {
   private final LongAdder reads = new LongAdder();
   private final LongAdder filteredReads = new LongAdder();
   private final LongAdder writes = new LongAdder();
+  private final LongAdder gets = new LongAdder();
+  private final LongAdder scans = new LongAdder();
+  private final LongAdder puts = new LongAdder();
+  private final LongAdder deletes = new LongAdder();
+  private final LongAdder increments = new LongAdder();
+  private final LongAdder appends = new LongAdder();
   private final CompactionBacklog backlog = new CompactionBacklog();
   private final RequestRate rate = new RequestRate(RATE_SAMPLES);
   private final RowKeySample rows = new RowKeySample(SAMPLED_ROWS, ROW_SAMPLE_PERIOD);
@@ -35,6 +42,35 @@ public final class TabletRequests {
   public void countWrites(int mutations, long cells) {
     writes.add(mutations);
     backlog.wrote(cells);
+  }
+
+  /** Counts one get served, as HBase's region counts its gets ({@code getCount}). */
+  public void countGet() {
+    gets.increment();
+  }
+
+  /** Counts one scan call that read rows, as HBase's region counts them ({@code scanCount}). */
+  public void countScan() {
+    scans.increment();
+  }
+
+  /**
+   * Counts one applied batch of mutations by the kinds it held: HBase's region adds one to its {@code putCount} for
+   * each batch holding puts, not one per put, and likewise for deletes, increments and appends.
+   */
+  public void countMutationBatch(boolean put, boolean delete, boolean increment, boolean append) {
+    if (put) {
+      puts.increment();
+    }
+    if (delete) {
+      deletes.increment();
+    }
+    if (increment) {
+      increments.increment();
+    }
+    if (append) {
+      appends.increment();
+    }
   }
 
   /** Offers a row a request touched to the sample; see {@link RowKeySample#offer(byte[], int, int)}. */
@@ -56,6 +92,30 @@ public final class TabletRequests {
 
   public long writeRequests() {
     return writes.sum();
+  }
+
+  public long gets() {
+    return gets.sum();
+  }
+
+  public long scans() {
+    return scans.sum();
+  }
+
+  public long puts() {
+    return puts.sum();
+  }
+
+  public long deletes() {
+    return deletes.sum();
+  }
+
+  public long increments() {
+    return increments.sum();
+  }
+
+  public long appends() {
+    return appends.sum();
   }
 
   public CompactionBacklog compactionBacklog() {

@@ -1,10 +1,6 @@
 package io.basalt.hbase.scan;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.region.Region;
@@ -31,6 +27,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A scanner that fails is closed and forgotten, as in HBase: a failure the client may retry becomes a
@@ -59,7 +59,7 @@ class ScanHandlerFailuresTest {
           Waiting.ALLOWED);
     }
     registry = new ScannerRegistry(tables.clock(), 60_000);
-    client = new ScanCalls(new ScanHandler(tables.resolver(), registry, 100L << 20),
+    client = new ScanCalls(new ScanHandler(tables.resolver(), registry, 100L << 20, new RequestMetrics(10_000)),
         new ScannerQuota(2, "test.scanners.per.connection"));
     region = tables.regionName(TABLE, 0);
   }
@@ -79,8 +79,8 @@ class ScanHandlerFailuresTest {
         return new FailsOnSecondBatch(super.openScanner(scan, waiting));
       }
     };
-    ScanCalls calls = new ScanCalls(new ScanHandler(tables.resolverAlsoServing(failing), registry, 100L << 20),
-        client.quota());
+    ScanCalls calls = new ScanCalls(new ScanHandler(tables.resolverAlsoServing(failing), registry, 100L << 20,
+        new RequestMetrics(10_000)), client.quota());
     long id = calls.open(name.getRegionName(), new Scan(), 2).scannerId();
     assertEquals(1, registry.openCount());
     ScannerResetException reset = assertThrows(ScannerResetException.class, () -> calls.next(id, 2, 0));

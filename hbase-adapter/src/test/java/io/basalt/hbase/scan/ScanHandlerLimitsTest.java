@@ -1,10 +1,6 @@
 package io.basalt.hbase.scan;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.testing.ServedTables;
 import io.basalt.storage.data.Durability;
@@ -28,6 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What ends one scan response, as in HBase: the rows asked for, the scan's row limit (which ends the scan), the
@@ -171,7 +171,7 @@ class ScanHandlerLimitsTest {
   }
 
   private ScanCalls calls(long maxResultBytesCap) {
-    return new ScanCalls(new ScanHandler(tables.resolver(), registry, maxResultBytesCap),
+    return new ScanCalls(new ScanHandler(tables.resolver(), registry, maxResultBytesCap, new RequestMetrics(10_000)),
         new ScannerQuota(10, "test.scanners"));
   }
 

@@ -1,11 +1,6 @@
 package io.basalt.hbase.scan;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.testing.ServedTables;
 import io.basalt.storage.data.Waiting;
@@ -23,6 +18,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The scanner protocol of ClientService.Scan, call by call as HBase's RSRpcServices.scan answers it: an open with a
@@ -53,7 +53,7 @@ class ScanHandlerTest {
           Waiting.ALLOWED);
     }
     registry = new ScannerRegistry(tables.clock(), LEASE_MILLIS);
-    client = new ScanCalls(new ScanHandler(tables.resolver(), registry, 100L << 20),
+    client = new ScanCalls(new ScanHandler(tables.resolver(), registry, 100L << 20, new RequestMetrics(10_000)),
         new ScannerQuota(10, "test.scanners"));
     low = tables.regionName(TABLE, 0);
     high = tables.regionName(TABLE, 1);

@@ -1,11 +1,6 @@
 package io.basalt.hbase.scan;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -38,6 +33,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A short scan call tried without waiting (on the thread that read it) over rows that are only on disk gives up
@@ -76,7 +76,7 @@ class ScanHandlerWithoutWaitingTest {
       assertFalse(tables.region(TABLE, 0).get(new Get(toBytes(row(i))), Waiting.ALLOWED).isEmpty());
     }
     registry = new ScannerRegistry(tables.clock(), 60_000);
-    ScanHandler handler = new ScanHandler(tables.resolver(), registry, 100L << 20);
+    ScanHandler handler = new ScanHandler(tables.resolver(), registry, 100L << 20, new RequestMetrics(10_000));
     scan = ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
         .onShortWhen("Scan", ScanRequest.getDefaultInstance(), handler::isShort, handler::scan).build()
         .method("Scan");

@@ -1,9 +1,6 @@
 package io.basalt.hbase.scan;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ScannerQuota;
 import io.basalt.hbase.rpc.ServiceBinding;
@@ -28,13 +25,16 @@ import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.access.Permission;
 import org.apache.hadoop.hbase.security.access.UserPermission;
 import org.apache.hadoop.hbase.shaded.protobuf.RequestConverter;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Scans with permissions checked, through the guarded Scan method as the server binds it: a scanner is used only by
@@ -69,7 +69,7 @@ class ScanPermissionsTest {
     grants = new AccessControl(new MemoryGrants(), List.of("admin"), Set.of(), user -> List.of());
     Authorization authorization = new Authorization(grants, Audit.NONE);
     registry = new ScannerRegistry(tables.clock(), 60_000);
-    ScanHandler handler = new ScanHandler(tables.resolver(), registry, 100L << 20);
+    ScanHandler handler = new ScanHandler(tables.resolver(), registry, 100L << 20, new RequestMetrics(10_000));
     scan = ServiceBinding.of(ClientProtos.ClientService.getDescriptor())
         .on("Scan", ScanRequest.getDefaultInstance(), handler::scan).build()
         .guardedBy((method, call, request) -> authorization.forCall(call.user(), "", method))

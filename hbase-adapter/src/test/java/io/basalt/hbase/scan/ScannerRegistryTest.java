@@ -28,7 +28,8 @@ class ScannerRegistryTest {
   void aClosedScannerIsRememberedForALeaseAfterTheLastCallForIt() throws UnknownScannerException {
     try (ScannerRegistry registry = new ScannerRegistry(clock, LEASE)) {
       long id = registry.newId();
-      OpenScanner entry = registry.register(id, new EmptyScanner(), 1024, false, ScannerQuota.unlimited(), "test");
+      OpenScanner entry = registry.register(id, new EmptyScanner(), 1024, false, ScannerQuota.unlimited(), "test",
+          false);
       assertSame(entry, registry.lookup(id));
       registry.close(entry);
       assertNull(registry.lookup(id));

@@ -1,12 +1,11 @@
 package io.basalt.hbase.service;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.logs.SlowLogSettings;
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.AccessControl;
 import io.basalt.hbase.security.Audit;
@@ -20,6 +19,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.ServerName;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Every method the server serves has a permission rule of its own, decided on purpose: a method without one would
@@ -34,7 +34,7 @@ class AccessRulesTest {
     Authorization authorization = new Authorization(control, Audit.NONE);
     List<ServiceBinding> bindings = HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null,
         null, null, null, FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(),
-        authorization, new SlowLog(SlowLogSettings.defaults()));
+        authorization, new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000));
     Set<String> served = new TreeSet<>();
     for (ServiceBinding binding : bindings) {
       for (Map.Entry<String, Boolean> method : binding.methodCoverage().entrySet()) {

@@ -1,12 +1,6 @@
 package io.basalt.hbase.service;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.testing.ServedTables;
 import io.basalt.storage.data.Waiting;
 import java.io.IOException;
@@ -36,6 +30,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Multi's all-or-nothing region actions, as HBase's RSRpcServices.multi answers them: a conditioned one
@@ -61,7 +61,7 @@ class MultiHandlerAtomicTest {
   void setUp() throws IOException {
     tables = ServedTables.open(directory);
     tables.create(TABLE, List.of(), F);
-    handler = new MultiHandler(tables.resolver());
+    handler = new MultiHandler(tables.resolver(), new RequestMetrics(10_000));
     region = tables.regionName(TABLE, 0);
     tables.region(TABLE, 0).mutate(new Put(ROW).addColumn(F, Q, toBytes("old")).addColumn(F, COUNTER, toBytes(40L)),
         0, 0, Waiting.ALLOWED);

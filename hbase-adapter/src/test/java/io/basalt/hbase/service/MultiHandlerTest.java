@@ -1,11 +1,6 @@
 package io.basalt.hbase.service;
 
-import static org.apache.hadoop.hbase.util.Bytes.toBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.testing.ForwardingRegion;
 import io.basalt.hbase.testing.ServedTables;
@@ -37,6 +32,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.apache.hadoop.hbase.util.Bytes.toBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Multi's plain region actions, as HBase's RSRpcServices.multi answers them: one result per region action, one
@@ -61,7 +61,7 @@ class MultiHandlerTest {
   void setUp() throws IOException {
     tables = ServedTables.open(directory);
     tables.create(TABLE, List.of(toBytes("m")), F);
-    handler = new MultiHandler(tables.resolver());
+    handler = new MultiHandler(tables.resolver(), new RequestMetrics(10_000));
     low = tables.regionName(TABLE, 0);
     high = tables.regionName(TABLE, 1);
     for (String row : List.of("a", "c", "m", "n")) {
@@ -188,7 +188,7 @@ class MultiHandlerTest {
         throw new NotServingRegionException(name.getRegionNameAsString() + " is closing");
       }
     };
-    MultiHandler served = new MultiHandler(tables.resolverAlsoServing(stopping));
+    MultiHandler served = new MultiHandler(tables.resolverAlsoServing(stopping), new RequestMetrics(10_000));
     MultiCall.Answer answer = new MultiCall()
         .on(name.getRegionName(), new Get(toBytes("a")), new Get(toBytes("c")),
             new Put(toBytes("b")).addColumn(F, Q, toBytes("b")))

@@ -1,13 +1,11 @@
 package io.basalt.hbase.service;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.basalt.hbase.FrontendSettings;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.logs.SlowLogSettings;
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.security.SecuritySettings;
 import java.io.IOException;
@@ -19,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.ServerName;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Keeps the list of RPC methods in docs/compatibility.md equal to what the server actually binds: every method of
@@ -53,7 +53,7 @@ class RpcMethodCoverageTest {
     List<ServiceBinding> bindings =
         HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
             FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(), null,
-            new SlowLog(SlowLogSettings.defaults()));
+            new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000));
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {
       List<String> served = new ArrayList<>();

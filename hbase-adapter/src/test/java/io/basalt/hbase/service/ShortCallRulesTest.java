@@ -1,8 +1,6 @@
 package io.basalt.hbase.service;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.read.RegionScanner;
 import io.basalt.hbase.read.ScanLimits;
 import io.basalt.hbase.rpc.ScannerQuota;
@@ -27,6 +25,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpeci
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which ClientService calls may be tried on the thread that read them: one row, all or nothing, or a few rows of a
@@ -45,8 +45,9 @@ class ShortCallRulesTest {
 
   // The rules look only at the request, and at the scanner a scan call names; nothing here is ever called.
   private final ScannerRegistry scanners = new ScannerRegistry(Clock.systemUTC(), 60_000);
-  private final ServiceBinding client = new ClientServiceHandlers(null, new ScanHandler(null, scanners, 0),
-      new MultiHandler(null), null, null).binding();
+  private final RequestMetrics metrics = new RequestMetrics(10_000);
+  private final ServiceBinding client = new ClientServiceHandlers(null, new ScanHandler(null, scanners, 0, metrics),
+      new MultiHandler(null, metrics), null, metrics, null).binding();
 
   @AfterEach
   void closeScanners() {
@@ -97,9 +98,9 @@ class ShortCallRulesTest {
   @Test
   void goingOnWithAScanIsShortWhenItsScannerCanUndoABatch() throws Exception {
     long undoes = scanners.newId();
-    scanners.register(undoes, new StubScanner(true), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test");
+    scanners.register(undoes, new StubScanner(true), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test", false);
     long cannot = scanners.newId();
-    scanners.register(cannot, new StubScanner(false), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test");
+    scanners.register(cannot, new StubScanner(false), Long.MAX_VALUE, false, ScannerQuota.unlimited(), "test", false);
     assertTrue(isShort("Scan", next(undoes, 30)));
     assertFalse(isShort("Scan", next(undoes, ScanHandler.SHORT_CALL_MAX_ROWS + 1)));
     assertFalse(isShort("Scan", next(cannot, 30)));

@@ -1,5 +1,6 @@
 package io.basalt.server.info;
 
+import io.basalt.server.metrics.MetricsBeans;
 import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
@@ -27,6 +28,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -36,20 +38,24 @@ import org.slf4j.LoggerFactory;
 /**
  * The HTTP info port: {@code GET /status} (and {@code /}) answers a small JSON document describing the server, for
  * operators, health checks and {@code bin/basalt status}; on a cluster member {@code GET /replicas} lists its Raft
- * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds). Over
- * HTTPS when {@code hbase.ssl.enabled} is set.
+ * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds); {@code
+ * /jmx} and {@code /prometheus} serve the server's metrics as HBase's info server does ({@link JmxEndpoint},
+ * {@link PrometheusEndpoint}). Over HTTPS when {@code hbase.ssl.enabled} is set.
  */
 public final class InfoServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
   private static final int MAX_REQUEST_BYTES = 64 * 1024;
 
   private final EventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("info-http", true));
+  private final StreamedAnswers answers = new StreamedAnswers();
   private final Channel listener;
   private final ServerTls tls;
 
   private InfoServer(InetSocketAddress address, ServerTls tls, Supplier<String> statusJson,
-      Function<Boolean, String> replicasJson) throws InterruptedException {
+      Function<Boolean, String> replicasJson, MetricsBeans metrics) throws InterruptedException {
     this.tls = tls;
+    JmxEndpoint jmx = new JmxEndpoint(metrics, answers);
+    PrometheusEndpoint prometheus = new PrometheusEndpoint(metrics, answers);
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(loop)
         .channel(NioServerSocketChannel.class)
@@ -62,7 +68,7 @@ public final class InfoServer implements AutoCloseable {
             channel.pipeline()
                 .addLast(new HttpServerCodec())
                 .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                .addLast(new StatusHandler(statusJson, replicasJson));
+                .addLast(new StatusHandler(statusJson, replicasJson, jmx, prometheus));
           }
         });
     try {
@@ -78,11 +84,12 @@ public final class InfoServer implements AutoCloseable {
 
   /**
    * {@code tls} is the port's HTTPS, null for HTTP; {@code replicasJson} answers {@code /replicas} (its argument:
-   * whether digests are asked for), null if none.
+   * whether digests are asked for), null if none; {@code metrics} are what {@code /jmx} and {@code /prometheus}
+   * show.
    */
   public static InfoServer bind(InetSocketAddress address, ServerTls tls, Supplier<String> statusJson,
-      Function<Boolean, String> replicasJson) throws InterruptedException {
-    return new InfoServer(address, tls, statusJson, replicasJson);
+      Function<Boolean, String> replicasJson, MetricsBeans metrics) throws InterruptedException {
+    return new InfoServer(address, tls, statusJson, replicasJson, metrics);
   }
 
   /** {@code " (HTTPS)"} or empty, for the log line saying the port is open. */
@@ -101,6 +108,7 @@ public final class InfoServer implements AutoCloseable {
   }
 
   private void shutdown() {
+    answers.close();
     if (tls != null) {
       tls.close();
     }
@@ -110,23 +118,42 @@ public final class InfoServer implements AutoCloseable {
   private static final class StatusHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Supplier<String> statusJson;
     private final Function<Boolean, String> replicasJson;
+    private final JmxEndpoint jmx;
+    private final PrometheusEndpoint prometheus;
 
-    StatusHandler(Supplier<String> statusJson, Function<Boolean, String> replicasJson) {
+    StatusHandler(Supplier<String> statusJson, Function<Boolean, String> replicasJson, JmxEndpoint jmx,
+        PrometheusEndpoint prometheus) {
       this.statusJson = statusJson;
       this.replicasJson = replicasJson;
+      this.jmx = jmx;
+      this.prometheus = prometheus;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
       QueryStringDecoder uri = new QueryStringDecoder(request.uri());
-      String path = uri.path();
+      String path;
+      Map<String, List<String>> parameters;
+      try {
+        path = uri.path();
+        parameters = uri.parameters();
+      } catch (IllegalArgumentException e) {
+        // A malformed escape (say %zz): the request is the client's mistake, and the port goes on serving.
+        ctx.writeAndFlush(text(HttpResponseStatus.BAD_REQUEST, "malformed request URI: " + e.getMessage() + "\n",
+            "text/plain")).addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
+      if (path.equals("/jmx") || path.equals("/prometheus")) {
+        answerMetrics(ctx, request, path, parameters);
+        return;
+      }
       FullHttpResponse response;
       if (!HttpMethod.GET.equals(request.method())) {
         response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET is served\n", "text/plain");
       } else if (path.equals("/") || path.equals("/status")) {
         response = text(HttpResponseStatus.OK, statusJson.get() + "\n", "application/json");
       } else if (path.equals("/replicas")) {
-        boolean digests = uri.parameters().getOrDefault("digest", List.of()).contains("true");
+        boolean digests = parameters.getOrDefault("digest", List.of()).contains("true");
         String replicas;
         try {
           replicas = replicasJson.apply(digests);
@@ -145,6 +172,22 @@ public final class InfoServer implements AutoCloseable {
         response = text(HttpResponseStatus.NOT_FOUND, "not found; try /status\n", "text/plain");
       }
       ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** As HBase's servlets: GET and HEAD (the headers alone) are served, any other method is refused. */
+    private void answerMetrics(ChannelHandlerContext ctx, FullHttpRequest request, String path,
+        Map<String, List<String>> parameters) {
+      HttpMethod method = request.method();
+      if (!HttpMethod.GET.equals(method) && !HttpMethod.HEAD.equals(method)) {
+        FullHttpResponse refusal = HBaseHeaders.text(HttpResponseStatus.METHOD_NOT_ALLOWED,
+            "only GET and HEAD are served\n");
+        refusal.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+        ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
+      } else if (path.equals("/jmx")) {
+        jmx.handle(ctx, request, parameters);
+      } else {
+        prometheus.handle(ctx, request, parameters);
+      }
     }
 
     @Override

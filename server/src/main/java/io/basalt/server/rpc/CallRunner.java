@@ -61,12 +61,15 @@ final class CallRunner {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final CallPlacement placement = new CallPlacement();
   private final WaitHistory waits = new WaitHistory();
+  private final RpcMetrics metrics;
   private volatile boolean stopping;
 
-  CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers, boolean shortCallsOnIoThreads) {
+  CallRunner(Supplier<RpcDispatcher> dispatcher, ExecutorService handlers, boolean shortCallsOnIoThreads,
+      RpcMetrics metrics) {
     this.dispatcher = dispatcher;
     this.handlers = handlers;
     this.shortCallsOnIoThreads = shortCallsOnIoThreads;
+    this.metrics = metrics;
   }
 
   /**
@@ -84,10 +87,9 @@ final class CallRunner {
           e.getMessage(), true)).addListener(ChannelFutureListener.CLOSE);
       return;
     }
-    RpcDispatcher services = dispatcher.get();
-    if (services != null && services.slowLog().isOn()) {
-      call.received();
-    }
+    call.received();
+    int requestBytes = frame.bytes().length;
+    metrics.received(requestBytes);
     if (stopping) {
       refuse(channel, call, new RegionServerStoppedException("Basalt on " + channel.localAddress()
           + " is stopping; retry once it is back or elsewhere"));
@@ -108,13 +110,17 @@ final class CallRunner {
         return;
       }
     }
+    metrics.queued(requestBytes);
     try {
       handlers.execute(() -> {
         placement.ranOnHandler();
+        metrics.dequeued(requestBytes);
+        metrics.handlerStarted();
         ChannelFuture answer = null;
         try {
           answer = run(channel, call, scanners);
         } finally {
+          metrics.handlerFinished();
           if (answer == null) { // run() itself failed: there is no answer to wait for
             finished.run();
           } else {
@@ -123,6 +129,7 @@ final class CallRunner {
         }
       });
     } catch (RejectedExecutionException e) {
+      metrics.dequeued(requestBytes);
       finished.run();
       refuse(channel, call, new CallQueueTooBigException("Call queue is full on " + channel.localAddress()
           + "; too many calls queued; retry later"));
@@ -201,16 +208,17 @@ final class CallRunner {
     List<Cell> cells = call.context().responseCells();
     ConnectionInfo connection = call.frame().connection();
     ByteBuf cellBlock = cells.isEmpty() ? null : CellBlocks.encode(channel.alloc(), connection.codec(), cells);
-    if (call.timed()) {
-      SlowLog slowLog = dispatcher.get().slowLog();
-      // As HBase counts it: the answer's message and its cell block.
-      slowLog.record(call.answered(response.getSerializedSize()
-          + (cellBlock == null ? 0 : cellBlock.readableBytes())));
+    // As HBase counts it: the answer's message and its cell block.
+    long responseBytes = response.getSerializedSize() + (cellBlock == null ? 0 : cellBlock.readableBytes());
+    metrics.answered(call, responseBytes, null);
+    SlowLog slowLog = dispatcher.get().slowLog();
+    if (slowLog.isOn()) {
+      slowLog.record(call.answered(responseBytes));
     }
     return channel.writeAndFlush(Frames.response(channel.alloc(), call.callId(), response, cellBlock));
   }
 
-  private static ChannelFuture answerFailure(Channel channel, IncomingCall call, Throwable failure) {
+  private ChannelFuture answerFailure(Channel channel, IncomingCall call, Throwable failure) {
     Throwable reported = failure;
     if (failure instanceof IllegalArgumentException) {
       // HBase's own request converters refuse what a client should not have sent (a row over 32767 bytes, say).
@@ -219,12 +227,14 @@ final class CallRunner {
     } else if (!(failure instanceof IOException)) {
       LOG.error("Call {} ({}) failed unexpectedly", call.callId(), call.methodName(), failure);
     }
-    return channel.writeAndFlush(Frames.error(channel.alloc(), call.callId(),
-        RemoteErrors.toExceptionResponse(reported)));
+    ByteBuf error = Frames.error(channel.alloc(), call.callId(), RemoteErrors.toExceptionResponse(reported));
+    metrics.answered(call, error.readableBytes(), reported);
+    return channel.writeAndFlush(error);
   }
 
   /** Answers a call that will not run (the queue is full, or the server stopping) under the call's own id. */
-  private static void refuse(Channel channel, IncomingCall call, IOException reason) {
+  private void refuse(Channel channel, IncomingCall call, IOException reason) {
+    metrics.failed(reason);
     channel.writeAndFlush(Frames.error(channel.alloc(), call.callId(), RemoteErrors.toExceptionResponse(reason)));
   }
 }

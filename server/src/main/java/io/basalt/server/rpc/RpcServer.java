@@ -1,9 +1,10 @@
 package io.basalt.server.rpc;
 
+import io.basalt.hbase.metrics.ServerMetrics;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.rpc.ScannerQuota;
-import io.basalt.server.config.Settings;
 import io.basalt.server.auth.ServerSecurity;
+import io.basalt.server.config.Settings;
 import io.basalt.server.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -43,6 +44,7 @@ public final class RpcServer implements AutoCloseable {
   private final AtomicReference<RpcDispatcher> dispatcher = new AtomicReference<>();
   private final ThreadPoolExecutor handlers;
   private final CallRunner runner;
+  private final RpcMetrics metrics;
   private final Channel listener;
   private final ServerTls tls;
   private final ServerSecurity security;
@@ -52,7 +54,8 @@ public final class RpcServer implements AutoCloseable {
     security = settings.security();
     handlers = new ThreadPoolExecutor(settings.handlerCount(), settings.handlerCount(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(settings.callQueueLength()), new DefaultThreadFactory("rpc-handler", true));
-    runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads());
+    metrics = new RpcMetrics(ServerMetrics.INTERVAL_MILLIS, () -> handlers.getQueue().size(), connections::size);
+    runner = new CallRunner(dispatcher::get, handlers, settings.shortCallsOnIoThreads(), metrics);
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(acceptors, workers)
         .channel(NioServerSocketChannel.class)
@@ -113,6 +116,11 @@ public final class RpcServer implements AutoCloseable {
   /** Where the calls ran so far: network threads or handlers. */
   public CallPlacement.Counts callPlacement() {
     return runner.placement().counts();
+  }
+
+  /** What the server measures of its calls, HBase's IPC metrics. */
+  public RpcMetrics metrics() {
+    return metrics;
   }
 
   /** Starts answering calls with these services. */

@@ -183,7 +183,7 @@ class CallRunnerTest {
         })
         .build();
     RpcDispatcher services = new RpcDispatcher(List.of(client));
-    return new CallRunner(() -> services, pool, shortCallsOnIoThreads);
+    return new CallRunner(() -> services, pool, shortCallsOnIoThreads, new RpcMetrics(10_000, () -> 0, () -> 0));
   }
 
   /** Whether a handler run was told to refuse waiting; by name, as the server knows nothing of storage. */

@@ -1,0 +1,93 @@
+package io.basalt.hbase.metrics;
+
+import io.basalt.hbase.stats.TabletRequests;
+import io.basalt.hbase.stats.TabletStatistics;
+import io.basalt.storage.TabletSize;
+import java.util.function.LongSupplier;
+
+/**
+ * HBase's main region server bean, {@code RegionServer,sub=Server}: regions, stores and their sizes, the request
+ * totals, the calls by kind, and the operation histograms. Only what Basalt has is published: no WAL files, MOB,
+ * HDFS locality or block cache breakdowns by block type, whose HBase names would have to carry invented values.
+ */
+final class RegionServerRecord implements MetricsRecord {
+  private final ServerTags tags;
+  private final RecentFigures figures;
+  private final TabletStatistics statistics;
+  private final RequestMetrics requests;
+  private final LongSupplier activeScanners;
+  private final LongSupplier compactionQueue;
+  private final LongSupplier blockCacheBytes;
+
+  RegionServerRecord(ServerTags tags, RecentFigures figures, TabletStatistics statistics, RequestMetrics requests,
+      LongSupplier activeScanners, LongSupplier compactionQueue, LongSupplier blockCacheBytes) {
+    this.tags = tags;
+    this.figures = figures;
+    this.statistics = statistics;
+    this.requests = requests;
+    this.activeScanners = activeScanners;
+    this.compactionQueue = compactionQueue;
+    this.blockCacheBytes = blockCacheBytes;
+  }
+
+  @Override
+  public String jmxName() {
+    return "RegionServer,sub=Server";
+  }
+
+  @Override
+  public String recordName() {
+    return "Server";
+  }
+
+  @Override
+  public void writeTo(MetricsOutput out) {
+    tags.writeServerTags(out, "regionserver");
+    long regions = 0;
+    long stores = 0;
+    long reads = 0;
+    long filteredReads = 0;
+    long writes = 0;
+    TabletSize size = TabletSize.EMPTY;
+    for (RegionFigures.Figure figure : figures.get()) {
+      regions++;
+      stores += figure.stores();
+      size = size.plus(figure.size());
+      if (figure.requests().isPresent()) {
+        TabletRequests counts = figure.requests().get();
+        reads += counts.readRequests();
+        filteredReads += counts.filteredReadRequests();
+        writes += counts.writeRequests();
+      }
+    }
+    out.gauge("regionCount", regions);
+    out.gauge("storeCount", stores);
+    out.gauge("storeFileCount", size.fileCount());
+    out.gauge("memStoreSize", size.memtableBytes());
+    out.gauge("storeFileSize", size.fileBytes());
+    out.gauge("regionServerStartTime", tags.startMillis());
+    out.gauge("averageRegionSize", regions == 0 ? 0 : (size.fileBytes() + size.memtableBytes()) / regions);
+    out.gauge("storeFileIndexSize", size.indexBytes());
+    out.gauge("staticIndexSize", size.indexBytes());
+    out.gauge("staticBloomSize", size.filterBytes());
+    out.gauge("compactionQueueLength", compactionQueue.getAsLong());
+    out.gauge("blockCacheSize", blockCacheBytes.getAsLong());
+    out.gauge("activeScanners", activeScanners.getAsLong());
+    out.counter("totalRequestCount", statistics.rpcCount());
+    out.counter("totalRowActionRequestCount", reads + writes);
+    out.counter("readRequestCount", reads);
+    out.counter("filteredReadRequestCount", filteredReads);
+    out.counter("writeRequestCount", writes);
+    out.counter("rpcGetRequestCount", requests.rpcGets.sum());
+    out.counter("rpcFullScanRequestCount", requests.rpcFullScans.sum());
+    out.counter("rpcScanRequestCount", requests.rpcScans.sum());
+    out.counter("rpcMultiRequestCount", requests.rpcMultis.sum());
+    out.counter("rpcMutateRequestCount", requests.rpcMutates.sum());
+    out.counter("checkMutateFailedCount", requests.checksFailed.sum());
+    out.counter("checkMutatePassedCount", requests.checksPassed.sum());
+    requests.times.writeServerNames(out);
+    requests.writeSlowCounts(out);
+    requests.reads.writeTo("ServerReadQueryPerSecond", out);
+    requests.writes.writeTo("ServerWriteQueryPerSecond", out);
+  }
+}
