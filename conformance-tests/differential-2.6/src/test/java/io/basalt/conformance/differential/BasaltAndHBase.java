@@ -53,20 +53,31 @@ final class BasaltAndHBase implements BeforeAllCallback {
   private final boolean shared;
   private final Map<String, String> site;
   private final Map<String, String> hbaseOnly;
+  private final boolean infoServers;
   private Servers servers;
 
-  private BasaltAndHBase(boolean shared, Map<String, String> site, Map<String, String> hbaseOnly) {
+  private BasaltAndHBase(boolean shared, Map<String, String> site, Map<String, String> hbaseOnly,
+      boolean infoServers) {
     this.shared = shared;
     this.site = site;
     this.hbaseOnly = hbaseOnly;
+    this.infoServers = infoServers;
   }
 
   static BasaltAndHBase shared() {
-    return new BasaltAndHBase(true, Map.of(), Map.of());
+    return new BasaltAndHBase(true, Map.of(), Map.of(), false);
   }
 
   static BasaltAndHBase ofItsOwn() {
-    return new BasaltAndHBase(false, Map.of(), Map.of());
+    return new BasaltAndHBase(false, Map.of(), Map.of(), false);
+  }
+
+  /**
+   * A pair for one test class with HBase's info ports on as well as Basalt's (which always are), for a test that
+   * reads what both serve over HTTP: see {@link #basaltInfoPort()} and {@link #hbaseInfoPort()}.
+   */
+  static BasaltAndHBase ofItsOwnWithInfoServers() {
+    return new BasaltAndHBase(false, Map.of(), Map.of(), true);
   }
 
   /**
@@ -75,7 +86,7 @@ final class BasaltAndHBase implements BeforeAllCallback {
    * give it what Basalt has built in).
    */
   static BasaltAndHBase ofItsOwn(Map<String, String> site, Map<String, String> hbaseOnly) {
-    return new BasaltAndHBase(false, site, hbaseOnly);
+    return new BasaltAndHBase(false, site, hbaseOnly, false);
   }
 
   @Override
@@ -86,8 +97,8 @@ final class BasaltAndHBase implements BeforeAllCallback {
     ExtensionContext owner = shared ? context.getRoot() : context;
     String name = shared ? "shared" : context.getRequiredTestClass().getSimpleName();
     Object key = shared ? Servers.class : context.getRequiredTestClass();
-    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(key, unused -> Servers.start(name, site, hbaseOnly),
-        Servers.class);
+    servers = owner.getStore(NAMESPACE).getOrComputeIfAbsent(key,
+        unused -> Servers.start(name, site, hbaseOnly, infoServers), Servers.class);
   }
 
   Connection basalt() {
@@ -96,6 +107,19 @@ final class BasaltAndHBase implements BeforeAllCallback {
 
   Connection hbase() {
     return started().hbase;
+  }
+
+  /** The info port of Basalt, when it runs as one process. */
+  int basaltInfoPort() throws IOException {
+    if (!(started().basaltRunning instanceof BasaltProcess process)) {
+      throw new IllegalStateException("Basalt runs as a cluster: which node's info port is meant?");
+    }
+    return process.infoPort();
+  }
+
+  /** The info port of HBase's region server, for a pair {@link #ofItsOwnWithInfoServers() with them}. */
+  int hbaseInfoPort() {
+    return started().hbaseProcess.infoServers().regionServerPort();
   }
 
   /**
@@ -137,7 +161,8 @@ final class BasaltAndHBase implements BeforeAllCallback {
     for (Throwable t = error; t != null; t = t.getCause()) {
       String message = String.valueOf(t.getMessage());
       int end = message.indexOf('\n');
-      text.append(' ').append(t.getClass().getName()).append(": ").append(end < 0 ? message : message.substring(0, end));
+      text.append(' ').append(t.getClass().getName()).append(": ")
+          .append(end < 0 ? message : message.substring(0, end));
     }
     return text.toString().replaceAll("\\d{13}", "<millis>");
   }
@@ -178,7 +203,7 @@ final class BasaltAndHBase implements BeforeAllCallback {
     private Connection hbase;
     private final Map<String, Connection> users = new ConcurrentHashMap<>();
 
-    static Servers start(String run, Map<String, String> site, Map<String, String> hbaseOnly) {
+    static Servers start(String run, Map<String, String> site, Map<String, String> hbaseOnly, boolean infoServers) {
       Servers servers = new Servers();
       // The cluster's run keeps logs apart from the single process's run of the same module.
       String name = clusterSize() > 0 ? run + "-cluster" : run;
@@ -187,7 +212,8 @@ final class BasaltAndHBase implements BeforeAllCallback {
         // HBase first: its twenty seconds of starting overlap Basalt's, which returns only once it serves.
         Map<String, String> hbaseSite = new HashMap<>(site);
         hbaseSite.putAll(hbaseOnly);
-        servers.hbaseProcess = HBaseOracleProcess.launch(List.of(), name, hbaseSite);
+        servers.hbaseProcess = infoServers ? HBaseOracleProcess.launchWithInfoServers(name, hbaseSite)
+            : HBaseOracleProcess.launch(List.of(), name, hbaseSite);
         BasaltTarget basalt = servers.startBasalt(name, site);
         servers.basalt = ConnectionFactory.createConnection(clientConfiguration(basalt.zookeeperQuorum()));
         servers.hbase = OracleReadiness.connectWhenReady(servers.hbaseProcess,

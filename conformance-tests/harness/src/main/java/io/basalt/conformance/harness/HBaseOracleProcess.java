@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * Real HBase 2.6, the oracle of differential tests: a standalone HMaster (ZooKeeper, master and one region server
  * in one JVM, as {@code bin/hbase master start} runs it) started as a child process from the jars Maven resolved
  * in the hbase-oracle module. Its data lives on the local filesystem in a temporary directory; its log goes to
- * {@code target/hbase-oracle-logs}. Readiness is the caller's to check, with a client of its choosing.
+ * {@code target/hbase-oracle-logs}. Readiness is the caller's to check, with a client of its choosing. Its info
+ * ports (web servers) are off unless launched with {@link #launchWithInfoServers}.
  */
 public final class HBaseOracleProcess implements AutoCloseable {
   private final Process process;
@@ -22,13 +23,16 @@ public final class HBaseOracleProcess implements AutoCloseable {
   private final Path log;
   private final long logStart;
   private final int zookeeperPort;
+  private final OracleInfoServers infoServers;
 
-  private HBaseOracleProcess(Process process, Path home, Path log, long logStart, int zookeeperPort) {
+  private HBaseOracleProcess(Process process, Path home, Path log, long logStart, int zookeeperPort,
+      OracleInfoServers infoServers) {
     this.process = process;
     this.home = home;
     this.log = log;
     this.logStart = logStart;
     this.zookeeperPort = zookeeperPort;
+    this.infoServers = infoServers;
   }
 
   /** Launches HBase on free loopback ports; returns at once, before HBase is ready to serve. */
@@ -50,15 +54,38 @@ public final class HBaseOracleProcess implements AutoCloseable {
    */
   public static HBaseOracleProcess launch(List<String> launcher, String logName, Map<String, String> siteProperties)
       throws IOException {
+    return launch(launcher, logName, siteProperties, null);
+  }
+
+  /**
+   * Launches HBase as {@link #launch(List, String, Map)} does without a launcher, with its master's and region
+   * server's info ports on (see {@link #infoServers()}), for tests that read its {@code /jmx} or
+   * {@code /prometheus}.
+   */
+  public static HBaseOracleProcess launchWithInfoServers(String logName, Map<String, String> siteProperties)
+      throws IOException {
+    return launch(List.of(), logName, siteProperties, OracleInfoServers.onFreePorts());
+  }
+
+  /** {@code infoServers} is null to leave the info ports off. */
+  private static HBaseOracleProcess launch(List<String> launcher, String logName, Map<String, String> siteProperties,
+      OracleInfoServers infoServers) throws IOException {
     String classpath = oracleClasspath();
+    Map<String, String> site = new LinkedHashMap<>();
+    if (infoServers != null) {
+      classpath = OracleInfoServers.webappsClasspathEntry(oracleClasspathFile()) + java.io.File.pathSeparator
+          + classpath;
+      site.putAll(infoServers.siteProperties());
+    }
+    site.putAll(siteProperties);
     Path home = Files.createTempDirectory("hbase-oracle-");
     Path conf = Files.createDirectories(home.resolve("conf"));
     int zookeeperPort = FreePorts.belowEphemeralRange();
-    Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort, siteProperties));
+    Files.writeString(conf.resolve("hbase-site.xml"), siteXml(home, zookeeperPort, site));
     // Hadoop's own settings (hadoop.*) are read by singletons Hadoop builds from core-site.xml alone, such as the
     // group mapping of its users: they go there too.
     Map<String, String> hadoop = new LinkedHashMap<>();
-    siteProperties.forEach((name, value) -> {
+    site.forEach((name, value) -> {
       if (name.startsWith("hadoop.")) {
         hadoop.put(name, value);
       }
@@ -82,7 +109,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start());
-    return new HBaseOracleProcess(process, home, log, logStart, zookeeperPort);
+    return new HBaseOracleProcess(process, home, log, logStart, zookeeperPort, infoServers);
   }
 
   /** The server's scanner lease: how long an abandoned scanner stays open. */
@@ -91,6 +118,14 @@ public final class HBaseOracleProcess implements AutoCloseable {
   /** The ZooKeeper client port, for {@code hbase.zookeeper.property.clientPort}; the quorum is 127.0.0.1. */
   public int zookeeperPort() {
     return zookeeperPort;
+  }
+
+  /** The info ports of a process launched {@link #launchWithInfoServers with them}. */
+  public OracleInfoServers infoServers() {
+    if (infoServers == null) {
+      throw new IllegalStateException("HBase was launched with its info ports off; see launchWithInfoServers");
+    }
+    return infoServers;
   }
 
   public Path log() {
@@ -193,15 +228,19 @@ public final class HBaseOracleProcess implements AutoCloseable {
   }
 
   static String oracleClasspath() throws IOException {
-    String configured = System.getProperty("hbase.oracle.classpath");
-    if (configured == null) {
-      throw new IOException("system property hbase.oracle.classpath is not set; run the tests through Maven");
-    }
-    Path file = Path.of(configured);
+    Path file = oracleClasspathFile();
     if (!Files.isRegularFile(file)) {
       throw new IOException("no HBase classpath file at " + file.toAbsolutePath()
           + "; build the conformance-tests/hbase-oracle module first");
     }
     return Files.readString(file, StandardCharsets.UTF_8).trim();
+  }
+
+  private static Path oracleClasspathFile() throws IOException {
+    String configured = System.getProperty("hbase.oracle.classpath");
+    if (configured == null) {
+      throw new IOException("system property hbase.oracle.classpath is not set; run the tests through Maven");
+    }
+    return Path.of(configured);
   }
 }
