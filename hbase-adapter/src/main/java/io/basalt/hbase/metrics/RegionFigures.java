@@ -37,9 +37,12 @@ public final class RegionFigures {
     this.statistics = statistics;
   }
 
-  /** Figures of every region, or of one table's regions when {@code table} is not null, measured now. */
+  /**
+   * Figures of every region, or of one table's regions when {@code table} is not null, measured now; a disabled
+   * table's (closed) regions too.
+   */
   public List<Figure> measure(TableName table) throws IOException {
-    return figures(sizes(table), table);
+    return figures(sizes(table), table, false);
   }
 
   /** The tablet sizes of every region, or of one table's regions, by encoded region name. */
@@ -53,12 +56,15 @@ public final class RegionFigures {
     return sizes;
   }
 
-  /** The regions served now, with their current counts and the sizes given (none for a region not in them). */
-  List<Figure> figures(Map<String, TabletSize> sizes, TableName table) {
+  /**
+   * The regions served now, with their current counts and the sizes given (none for a region not in them); only the
+   * open ones if {@code openOnly}, as HBase's region server reports regions in its metrics.
+   */
+  List<Figure> figures(Map<String, TabletSize> sizes, TableName table, boolean openOnly) {
     List<Figure> figures = new ArrayList<>();
     for (Region region : directory.all()) {
       RegionInfo info = region.info();
-      if (table != null && !table.equals(info.getTable())) {
+      if ((table != null && !table.equals(info.getTable())) || (openOnly && !region.isOnline())) {
         continue;
       }
       int stores = info.isMetaRegion() ? 1

@@ -2,6 +2,7 @@ package io.basalt.conformance.differential;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,6 +54,28 @@ final class MetricNames {
     public String toString() {
       return bean.replace("Hadoop:service=HBase,name=", "") + " " + name;
     }
+  }
+
+  /** Where a name says which table it is of: a bean, a per-table or per-region attribute, a Prometheus name. */
+  private static final Pattern TABLE = Pattern.compile("(?i)namespace_[a-z0-9]+_table_");
+
+  /**
+   * Whether a bean, attribute or Prometheus name is of another table than {@code table}: the run's other test
+   * classes leave tables of their own on the shared servers, under names that differ between the two (each server's
+   * table gets the next number).
+   */
+  static boolean isOfAnotherTable(String name, String table) {
+    Matcher m = TABLE.matcher(name);
+    if (!m.find()) {
+      return false;
+    }
+    String rest = name.substring(m.end());
+    if (!rest.toLowerCase(Locale.ROOT).startsWith(table.toLowerCase(Locale.ROOT))) {
+      return true;
+    }
+    // The table's name must end there: an underscore follows, or (in Prometheus, after a digit) a letter.
+    return rest.length() > table.length() && !(rest.charAt(table.length()) == '_'
+        || Character.isLetter(rest.charAt(table.length())));
   }
 
   /** A metric name with any region's encoded name masked. */

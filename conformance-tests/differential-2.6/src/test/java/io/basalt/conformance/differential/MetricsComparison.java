@@ -35,10 +35,12 @@ final class MetricsComparison {
    * Every HBase bean Basalt serves must be one of HBase's, and each of its attributes one of that bean's (with a
    * value of the same JSON kind), or a range bucket (see {@link MetricNames}) of one of that bean's histograms.
    * {@code hbase} are all the readings of HBase's /jmx taken, as the buckets it shows vary from one to the next.
+   * Names of other tables than {@code table} (other test classes') are left out.
    */
-  void jmxNames(JmxReading basalt, List<JmxReading> hbase) {
+  void jmxNames(JmxReading basalt, List<JmxReading> hbase, String table) {
     for (String bean : basalt.beanNames()) {
-      if (bean.equals(MetricNames.BASALT) || !bean.startsWith("Hadoop:service=HBase,")) {
+      if (bean.equals(MetricNames.BASALT) || !bean.startsWith("Hadoop:service=HBase,")
+          || MetricNames.isOfAnotherTable(bean, table)) {
         continue;
       }
       Map<String, String> hbaseKinds = new LinkedHashMap<>();
@@ -54,6 +56,9 @@ final class MetricsComparison {
       Set<String> notHBases = new TreeSet<>();
       Set<String> otherKinds = new TreeSet<>();
       basalt.bean(bean).forEach((attribute, value) -> {
+        if (MetricNames.isOfAnotherTable(attribute, table)) {
+          return;
+        }
         String hbaseKind = hbaseKinds.get(attribute);
         if (hbaseKind == null && !isHBaseBucket(MetricNames.jmxBucket(attribute), hbaseKinds.keySet(),
             MetricNames::jmxBucket)) {
@@ -91,10 +96,10 @@ final class MetricsComparison {
    * Every /prometheus name Basalt serves (but its own, {@code basalt_*}) must be one of HBase's, or a range bucket
    * of one of its histograms, with HBase's type and label names.
    */
-  void prometheusNames(PrometheusReading basalt, PrometheusReading hbase) {
+  void prometheusNames(PrometheusReading basalt, PrometheusReading hbase, String table) {
     Set<String> notHBases = new TreeSet<>();
     for (String name : basalt.names()) {
-      if (name.startsWith(MetricNames.BASALT_PROMETHEUS_PREFIX)) {
+      if (name.startsWith(MetricNames.BASALT_PROMETHEUS_PREFIX) || MetricNames.isOfAnotherTable(name, table)) {
         continue;
       }
       Optional<Bucket> bucket = hbase.type(name) == null ? MetricNames.prometheusBucket(name) : Optional.empty();

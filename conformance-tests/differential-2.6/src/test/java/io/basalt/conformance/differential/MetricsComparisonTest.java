@@ -1,7 +1,9 @@
 package io.basalt.conformance.differential;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.differential.MetricNames.Attribute;
 import java.util.LinkedHashMap;
@@ -33,7 +35,7 @@ class MetricsComparisonTest {
         bean("Hadoop:service=HBase,name=RegionServer,sub=Tablets", "\"count\": 1")));
 
     MetricsComparison comparison = new MetricsComparison();
-    comparison.jmxNames(basalt, List.of(hbase));
+    comparison.jmxNames(basalt, List.of(hbase), "t");
 
     assertEquals(List.of(
         "/jmx: bean " + SERVER + ": 3 attribute(s) HBase's bean lacks: Put_TimeRangeCount_2-4, "
@@ -68,7 +70,7 @@ class MetricsComparisonTest {
         "server_made_up 1"));
 
     MetricsComparison comparison = new MetricsComparison();
-    comparison.prometheusNames(basalt, hbase);
+    comparison.prometheusNames(basalt, hbase, "t");
 
     assertEquals(List.of(
         "/prometheus: server_region_count is a counter on Basalt, a gauge on HBase",
@@ -105,5 +107,18 @@ class MetricsComparisonTest {
 
   private static String bean(String name, String attributes) {
     return "{\"name\": \"" + name + "\", \"modelerType\": \"x\", " + attributes + "}";
+  }
+
+  @Test
+  void namesOfOtherTablesAreToldApart() {
+    assertTrue(MetricNames.isOfAnotherTable("Namespace_default_table_compaction_2_metric_readRequestCount",
+        "metrics_5"));
+    assertTrue(MetricNames.isOfAnotherTable("table_requests_namespace_default_table_metrics_51get_time_num_ops",
+        "metrics_5"));
+    assertFalse(MetricNames.isOfAnotherTable("table_requests_namespace_default_table_metrics_5get_time_num_ops",
+        "metrics_5"));
+    assertFalse(MetricNames.isOfAnotherTable("Namespace_default_table_metrics_5_region_abc_metric_putCount",
+        "metrics_5"));
+    assertFalse(MetricNames.isOfAnotherTable("server_total_request_count", "metrics_5"));
   }
 }

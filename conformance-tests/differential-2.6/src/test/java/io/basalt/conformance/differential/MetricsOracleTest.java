@@ -45,7 +45,7 @@ class MetricsOracleTest {
   private static final long BASALT_WAIT_MILLIS = 15_000;
 
   @RegisterExtension
-  static final BasaltAndHBase SERVERS = BasaltAndHBase.ofItsOwnWithInfoServers();
+  static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
 
   @Test
   void basaltServesHBasesMetricNamesAndCountsTheSameWorkloadAlike() throws Exception {
@@ -90,7 +90,7 @@ class MetricsOracleTest {
       // A page Basalt does not serve is one difference, not one for every name on it.
       if (basaltBefore.isPresent()) {
         basaltJmxOnceGrown(comparison, basaltBefore.get(), hbaseGrowth).ifPresent(basaltAfter -> {
-          comparison.jmxNames(basaltAfter, List.of(hbaseBefore, hbaseAfter));
+          comparison.jmxNames(basaltAfter, List.of(hbaseBefore, hbaseAfter), name);
           comparison.dashboardJmxNames(basaltAfter, hbaseAfter, name);
           comparison.counts(hbaseGrowth, SettledJmx.grown(basaltBefore.get(), basaltAfter, hbaseGrowth.keySet()));
           // What a pass rests on, for whoever reads the report.
@@ -100,7 +100,7 @@ class MetricsOracleTest {
         });
       }
       basaltPrometheus(comparison).ifPresent(basalt -> {
-        comparison.prometheusNames(basalt, hbasePrometheus);
+        comparison.prometheusNames(basalt, hbasePrometheus, name);
         comparison.dashboardPrometheusNames(basalt, hbasePrometheus, name);
         System.out.println("compared Basalt's /prometheus: " + basalt.names().size() + " names");
       });
