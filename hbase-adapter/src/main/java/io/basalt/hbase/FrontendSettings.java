@@ -18,14 +18,15 @@ import java.time.Clock;
  *     on ({@code hbase.master.cleaner.snapshot.interval})
  * @param clock the server clock that stamps writes and expires TTLs and leases
  * @param slowLog which answered calls the slow and large log keeps
+ * @param keyVisualizer whether to keep the Key Visualizer's record of where requests go in each table
  */
 public record FrontendSettings(long scannerLeaseMillis, long maxScanResultBytes, long maxCellBytes,
     CompactionPolicy compactionPolicy, SplitMergePolicy splitMergePolicy, long snapshotCleanupPeriodMillis,
-    Clock clock, SlowLogSettings slowLog) {
+    Clock clock, SlowLogSettings slowLog, boolean keyVisualizer) {
 
   public static FrontendSettings defaults() {
     // HBase's master looks for expired snapshots every 30 minutes by default.
     return new FrontendSettings(60_000, 100L << 20, 10L << 20, CompactionPolicy.defaults(), SplitMergePolicy.defaults(),
-        1_800_000, Clock.systemUTC(), SlowLogSettings.defaults());
+        1_800_000, Clock.systemUTC(), SlowLogSettings.defaults(), true);
   }
 }

@@ -5,10 +5,13 @@ import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
 import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.compaction.WriteDrivenCompactions;
+import io.basalt.hbase.keyviz.KeyVisualizer;
+import io.basalt.hbase.keyviz.TableKeyCuts;
 import io.basalt.hbase.logs.SlowLog;
 import io.basalt.hbase.master.CatalogGrants;
 import io.basalt.hbase.master.Master;
 import io.basalt.hbase.meta.MetaRegion;
+import io.basalt.hbase.metrics.RegionFigures;
 import io.basalt.hbase.metrics.RequestMetrics;
 import io.basalt.hbase.metrics.ServerMetrics;
 import io.basalt.hbase.region.RegionDirectory;
@@ -25,6 +28,7 @@ import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.TabletStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -46,6 +50,8 @@ public final class HBaseFrontend implements AutoCloseable {
   private final TabletStatistics statistics;
   private final RpcDispatcher dispatcher;
   private final ServerMetrics metrics;
+  private final KeyVisualizer keys;
+  private final RegionFigures regionFigures;
 
   /** The front end of a single node: this process serves every region and is the master. */
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -100,9 +106,15 @@ public final class HBaseFrontend implements AutoCloseable {
       master.checkPermissions();
     }
     master.start();
-    RequestMetrics requests = new RequestMetrics(ServerMetrics.INTERVAL_MILLIS);
+    this.keys = settings.keyVisualizer()
+        ? KeyVisualizer.open(store.directory().resolveSibling("keyviz"), new TableKeyCuts(tables), clock) : null;
+    if (keys != null) {
+      keys.start();
+    }
+    RequestMetrics requests = new RequestMetrics(ServerMetrics.INTERVAL_MILLIS, keys);
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
         settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()), requests);
+    this.regionFigures = new RegionFigures(directory, master.tables(), statistics);
     this.metrics = new ServerMetrics(requests, new ServerMetrics.Sources(locations, directory, master.tables(),
         statistics, store, scanners::openCount, compactions::length, compactions::lastMajorCompaction, clock));
   }
@@ -132,6 +144,21 @@ public final class HBaseFrontend implements AutoCloseable {
     return metrics;
   }
 
+  /** Measures each region served (its size and request counts), for the info port's pages. */
+  public RegionFigures regionFigures() {
+    return regionFigures;
+  }
+
+  /** The region compactions queued and running, for the info port's pages. */
+  public CompactionQueue compactions() {
+    return compactions;
+  }
+
+  /** Where in each table's key space requests went, by minute; empty when the server keeps no such record. */
+  public Optional<KeyVisualizer> keyVisualizer() {
+    return Optional.ofNullable(keys);
+  }
+
   /** The tables served, as the master publishes them. */
   public TableDirectory tables() {
     return master.tables();
@@ -152,5 +179,8 @@ public final class HBaseFrontend implements AutoCloseable {
     scanners.close();
     compactions.close();
     statistics.close();
+    if (keys != null) {
+      keys.close();
+    }
   }
 }

@@ -60,6 +60,39 @@ class MainProcessTest {
         String.join("\n", log));
   }
 
+  /** The status pages cost the start nothing: none of their classes loads before the ready line, only once asked. */
+  @Test
+  void theStatusPagesLoadOnTheFirstRequestForOne() throws Exception {
+    Path classes = dir.resolve("classes.txt");
+    Path stdout = dir.resolve("out.txt");
+    Path stderr = dir.resolve("err.txt");
+    Process process = launch(List.of("-Xlog:class+load=info:file=" + classes), stdout, stderr,
+        "--data-dir", dir.resolve("data").toString(), "--zookeeper-port", "0", "--rpc-port", "0",
+        "--info-port", "0", "--hostname", "127.0.0.1");
+    try {
+      awaitFirstLine(stdout, process);
+      assertEquals(List.of(), pageClasses(classes), "loaded before the ready line");
+      HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          URI.create("http://127.0.0.1:" + infoPort(stderr) + "/master-status")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, page.statusCode(), page.body());
+      assertTrue(pageClasses(classes).contains("io.basalt.server.ui.WebUi"), "loaded by the first request");
+    } finally {
+      process.destroy();
+    }
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "Basalt did not stop on SIGTERM");
+  }
+
+  /** The classes of the status pages' package the JVM has logged loading. */
+  private static List<String> pageClasses(Path classLog) throws IOException {
+    Matcher matcher = Pattern.compile("\\] (io\\.basalt\\.server\\.ui\\.\\S+)").matcher(Files.readString(classLog));
+    List<String> names = new ArrayList<>();
+    while (matcher.find()) {
+      names.add(matcher.group(1));
+    }
+    return names;
+  }
+
   @Test
   void anOperatorsLoggingConfigurationReplacesTheDefaults() throws Exception {
     Path config = Files.writeString(dir.resolve("logging.properties"), String.join("\n",

@@ -467,6 +467,16 @@ public final class Table {
     return sizes.get(0);
   }
 
+  /**
+   * Up to {@code parts - 1} rows cutting the table's stored rows into parts of roughly equal bytes, in ascending
+   * order (see {@link KeyQuantiles}); none for an empty table.
+   */
+  public List<byte[]> keyQuantiles(int parts) throws StorageException {
+    List<List<byte[]>> cuts = new ArrayList<>(1);
+    onFiles("key quantiles", (db, current) -> cuts.add(KeyQuantiles.of(db, current.handles(), parts)));
+    return cuts.get(0);
+  }
+
   /** Work on the table's database and its column families (in the definition's family order) as a whole. */
   @FunctionalInterface
   public interface ColumnFamilyWork<T> {

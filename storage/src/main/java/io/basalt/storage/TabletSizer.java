@@ -10,6 +10,7 @@ import java.util.Map;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.LevelMetaData;
 import org.rocksdb.Range;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -109,7 +110,10 @@ final class TabletSizer {
   private static byte[] pastLastKey(RocksDB db, ColumnFamilyHandle family, FamilyFiles files)
       throws RocksDBException {
     byte[] last = null;
-    try (RocksIterator iterator = db.newIterator(family)) {
+    // The last key's block is read without entering the block cache: sizing runs for every metrics read, and must
+    // not push out the blocks requests use.
+    try (ReadOptions uncached = new ReadOptions().setFillCache(false);
+        RocksIterator iterator = db.newIterator(family, uncached)) {
       iterator.seekToLast();
       if (iterator.isValid()) {
         last = iterator.key();

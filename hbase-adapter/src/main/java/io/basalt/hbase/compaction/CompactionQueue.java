@@ -2,6 +2,7 @@ package io.basalt.hbase.compaction;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -40,7 +41,15 @@ public final class CompactionQueue implements AutoCloseable {
   private final Map<String, Long> lastMajor = new ConcurrentHashMap<>();
   private final WriteDrivenCompactions written;
   private final ServedRegions directory;
+  /** The compaction the worker runs now, or null: what the info port's task list shows. */
+  private volatile Running running;
   private volatile boolean closed;
+
+  /** A compaction under way: its region, whether major, and when it started (ms); it has no measure of progress. */
+  public record Running(RegionInfo region, boolean major, long startedMillis) {}
+
+  /** Compactions of a region queued or running, by kind. */
+  public record Pending(String encodedRegionName, int major, int minor) {}
 
   /** The regions served now, as a compaction finds them when its turn comes. */
   public interface ServedRegions {
@@ -73,6 +82,22 @@ public final class CompactionQueue implements AutoCloseable {
       length += counts[0] + counts[1];
     }
     return length;
+  }
+
+  /** The compaction running now, if any. */
+  public Optional<Running> running() {
+    return Optional.ofNullable(running);
+  }
+
+  /** Each region with compactions queued or running (the running one included), in no particular order. */
+  public List<Pending> pending() {
+    List<Pending> all = new ArrayList<>();
+    pending.forEach((region, counts) -> {
+      synchronized (counts) {
+        all.add(new Pending(region, counts[0], counts[1]));
+      }
+    });
+    return all;
   }
 
   /** Queues a compaction of {@code region} (of one family, or all when null); ignored while switched off. */
@@ -174,6 +199,7 @@ public final class CompactionQueue implements AutoCloseable {
         return;
       }
       Compactable region = current.get();
+      running = new Running(region.info(), major, clock.millis());
       BooleanSupplier retired = () -> directory.served(key).isEmpty();
       CompactionBacklog backlog = region.compactionBacklog();
       long writtenAtStart = backlog.written();
@@ -201,6 +227,7 @@ public final class CompactionQueue implements AutoCloseable {
             e.toString());
       }
     } finally {
+      running = null;
       count(key, major, -1);
     }
   }

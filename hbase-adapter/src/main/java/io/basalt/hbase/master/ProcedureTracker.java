@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -24,6 +25,9 @@ public final class ProcedureTracker {
 
   private final Clock clock;
   private final AtomicLong nextId = new AtomicLong(1);
+  /** The operations under way, keyed by the order they started in (they have no procedure id until they end). */
+  private final Map<Long, Running> running = new ConcurrentHashMap<>();
+  private final AtomicLong nextStart = new AtomicLong();
   private final Map<Long, Completed> completed = new LinkedHashMap<>(16, 0.75f, false) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Completed> eldest) {
@@ -50,11 +54,15 @@ public final class ProcedureTracker {
    */
   public long run(String procedure, String owner, Operation operation) throws IOException {
     long submitted = clock.millis();
+    long start = nextStart.getAndIncrement();
+    running.put(start, new Running(PROCEDURE_PACKAGE + procedure, owner, submitted));
     FailedInProcedure failure = null;
     try {
       operation.run();
     } catch (FailedInProcedure e) {
       failure = e;
+    } finally {
+      running.remove(start);
     }
     long id = nextId.getAndIncrement();
     synchronized (completed) {
@@ -75,6 +83,16 @@ public final class ProcedureTracker {
       return new ArrayList<>(completed.values());
     }
   }
+
+  /** The operations running now, oldest first: what the info port's task list shows. */
+  public List<Running> running() {
+    List<Running> all = new ArrayList<>();
+    running.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> all.add(entry.getValue()));
+    return all;
+  }
+
+  /** An operation under way; it gets its procedure id when it ends. */
+  public record Running(String className, String owner, long submittedMillis) {}
 
   /**
    * A finished procedure; times in milliseconds.

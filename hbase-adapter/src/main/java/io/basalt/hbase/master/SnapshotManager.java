@@ -7,6 +7,7 @@ import io.basalt.storage.snapshotfiles.TableSnapshot;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -91,6 +92,15 @@ public final class SnapshotManager {
       all.add(describe(snapshot));
     }
     return all;
+  }
+
+  /** The bytes of cell data each snapshot holds, by snapshot name. */
+  public Map<String, Long> sizes() throws IOException {
+    Map<String, Long> sizes = new HashMap<>();
+    for (TableSnapshot snapshot : store.list()) {
+      sizes.put(snapshot.name(), snapshot.sizeBytes());
+    }
+    return sizes;
   }
 
   /** The snapshot of that name, as described when it was taken, if there is one. */

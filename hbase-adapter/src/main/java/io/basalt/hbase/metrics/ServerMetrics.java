@@ -1,9 +1,11 @@
 package io.basalt.hbase.metrics;
 
 import io.basalt.hbase.cluster.RegionLocations;
+import io.basalt.hbase.keyviz.HotTablet;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableDirectory;
+import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.storage.TabletStore;
 import java.time.Clock;
@@ -34,6 +36,7 @@ public final class ServerMetrics {
   private final RequestMetrics requests;
   private final TableDirectory tables;
   private final List<MetricsRecord> fixed;
+  private final RecentFigures figures;
   private volatile String zookeeperQuorum = "";
 
   /** The sources the records read; see {@link #ServerMetrics}. */
@@ -46,6 +49,7 @@ public final class ServerMetrics {
     this.tables = sources.tables();
     RecentFigures figures = new RecentFigures(new RegionFigures(sources.directory(), sources.tables(),
         sources.statistics()), SIZE_PERIOD_MILLIS);
+    this.figures = figures;
     ServerTags tags = new ServerTags(sources.locations().self(), this::zookeeperQuorum);
     this.fixed = List.of(
         new RegionServerRecord(tags, figures, sources.statistics(), requests, sources.activeScanners(),
@@ -66,9 +70,33 @@ public final class ServerMetrics {
     return zookeeperQuorum;
   }
 
-  /** The records as they stand: the fixed ones, and one per table that has served requests and is still served. */
+  /**
+   * The regions with the most requests per second over the last minute, busiest first: of one table, or of all
+   * when {@code table} is null; only regions that served requests.
+   */
+  public List<HotTablet> busiestRegions(String table, int limit) {
+    List<HotTablet> busiest = new ArrayList<>();
+    for (RegionFigures.Figure figure : figures.get()) {
+      RegionInfo info = figure.info();
+      String name = info.getTable().getNameAsString();
+      if (figure.requests().isEmpty() || (table != null && !table.equals(name))) {
+        continue;
+      }
+      TabletRequests requests = figure.requests().get();
+      busiest.add(new HotTablet(name, info.getRegionNameAsString(), info.getStartKey(), info.getEndKey(),
+          requests.requestsPerSecond(), requests.readRequests(), requests.writeRequests()));
+    }
+    busiest.sort((a, b) -> Double.compare(b.requestsPerSecond(), a.requestsPerSecond()));
+    return List.copyOf(busiest.subList(0, Math.min(limit, busiest.size())));
+  }
+
+  /**
+   * The records as they stand: the fixed ones, and one per table that has served requests and is still served
+   * (enabled: HBase drops a table's request bean when its regions close).
+   */
   public List<MetricsRecord> records() {
-    Set<TableName> served = tables.all().stream().map(HBaseTable::name).collect(Collectors.toSet());
+    Set<TableName> served = tables.all().stream().filter(HBaseTable::isEnabled).map(HBaseTable::name)
+        .collect(Collectors.toSet());
     served.add(TableName.META_TABLE_NAME);
     requests.retainTables(served);
     List<MetricsRecord> records = new ArrayList<>(fixed);

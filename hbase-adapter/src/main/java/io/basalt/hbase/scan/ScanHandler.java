@@ -211,7 +211,7 @@ public final class ScanHandler {
     }
     long cellBytes = addResults(call, response, batch.results());
     RegionInfo region = entry.scanner().region();
-    metrics.scan(region, RequestMetrics.millisSince(start), cellBytes);
+    metrics.scan(region, start, batch.results(), cellBytes);
     metrics.rowsRead(region, batch.readRequests());
     boolean limitReached = completeRows(batch.results()) >= rowLimit;
     // A filter that wants no more rows ends the whole scan only if this region gave nothing, as in HBase.
@@ -262,8 +262,9 @@ public final class ScanHandler {
   private static long addResults(CallContext call, ScanResponse.Builder response, List<Result> results) {
     long cellBytes = 0;
     for (Result result : results) {
-      for (Cell cell : result.rawCells()) {
-        cellBytes += PrivateCellUtil.estimatedSerializedSizeOf(cell);
+      Cell[] cells = result.rawCells();
+      for (int i = 0; cells != null && i < cells.length; i++) {
+        cellBytes += PrivateCellUtil.estimatedSerializedSizeOf(cells[i]);
       }
       if (call.cellBlocksSupported()) {
         response.addCellsPerResult(result.size());

@@ -88,7 +88,7 @@ public final class ClientServiceHandlers {
     DataPermissions.checkGet(call.permissions(), region.info().getTable(), region.families(), get);
     long start = System.nanoTime();
     Result result = region.get(get, call.waiting());
-    metrics.get(region.info(), RequestMetrics.millisSince(start));
+    metrics.get(region.info(), start, get.getRow(), result);
     metrics.rowsRead(region.info(), 1);
     return GetResponse.newBuilder().setResult(ResultEncoder.encode(get, result, call)).build();
   }
@@ -128,8 +128,7 @@ public final class ClientServiceHandlers {
       long start = System.nanoTime();
       CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, nonce,
           call.waiting());
-      metrics.checkAndMutate(region.info(), RequestMetrics.millisSince(start), checkAndMutate.getAction(),
-          outcome.isSuccess());
+      metrics.checkAndMutate(region.info(), start, checkAndMutate, outcome.isSuccess());
       response.setProcessed(outcome.isSuccess());
       if (outcome.getResult() != null) {
         response.setResult(ResultEncoder.encode(outcome.getResult(), call));
@@ -140,7 +139,7 @@ public final class ClientServiceHandlers {
     DataPermissions.checkWrite(call.permissions(), region.info().getTable(), region.families(), mutation);
     long start = System.nanoTime();
     Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
-    metrics.mutation(region.info(), RequestMetrics.millisSince(start), mutation);
+    metrics.mutation(region.info(), start, mutation);
     response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {
       response.setResult(ResultEncoder.encode(result, call));

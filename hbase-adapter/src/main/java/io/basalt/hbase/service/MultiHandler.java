@@ -21,11 +21,9 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.exceptions.UnknownProtocolException;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
@@ -131,8 +129,7 @@ final class MultiHandler {
       long start = System.nanoTime();
       CheckAndMutateResult outcome = region.checkAndMutate(checkAndMutate, nonceGroup, batch.nonce(),
           call.waiting());
-      metrics.checkAndMutate(region.info(), RequestMetrics.millisSince(start), checkAndMutate.getAction(),
-          outcome.isSuccess());
+      metrics.checkAndMutate(region.info(), start, checkAndMutate, outcome.isSuccess());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(outcome.isSuccess());
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -159,9 +156,7 @@ final class MultiHandler {
       }
       long start = System.nanoTime();
       Result merged = region.mutateRow(batch.mutations(), nonceGroup, batch.nonce(), call.waiting());
-      metrics.mutationBatch(region.info(), RequestMetrics.millisSince(start),
-          batch.mutations().stream().anyMatch(Put.class::isInstance),
-          batch.mutations().stream().anyMatch(Delete.class::isInstance), batch.mutations().size());
+      metrics.mutationBatch(region.info(), start, batch.mutations());
       RegionActionResult.Builder result = RegionActionResult.newBuilder().setProcessed(true);
       for (int i = 0; i < regionAction.getActionCount(); i++) {
         ResultOrException.Builder entry = ResultOrException.newBuilder().setIndex(i);
@@ -202,7 +197,7 @@ final class MultiHandler {
             DataPermissions.checkGet(call.permissions(), table, region.families(), get);
             long start = System.nanoTime();
             Result result = region.get(get, call.waiting());
-            metrics.get(region.info(), RequestMetrics.millisSince(start));
+            metrics.get(region.info(), start, get.getRow(), result);
             metrics.rowsRead(region.info(), 1);
             results.set(position, ResultOrException.newBuilder().setIndex(index)
                 .setResult(ResultEncoder.encode(get, result, call)).build());
@@ -215,7 +210,7 @@ final class MultiHandler {
               DataPermissions.checkWrite(call.permissions(), table, region.families(), mutation);
               long start = System.nanoTime();
               Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
-              metrics.mutation(region.info(), RequestMetrics.millisSince(start), mutation);
+              metrics.mutation(region.info(), start, mutation);
               results.set(position, ResultOrException.newBuilder().setIndex(index)
                   .setResult(ResultEncoder.encode(result, call)).build());
             } else {
@@ -346,13 +341,7 @@ final class MultiHandler {
         }
         long start = System.nanoTime();
         outcomes = region.mutateBatch(mutations, nonceGroup, waiting);
-        boolean puts = false;
-        boolean deletes = false;
-        for (NoncedMutation mutation : mutations) {
-          puts |= mutation.mutation() instanceof Put;
-          deletes |= mutation.mutation() instanceof Delete;
-        }
-        metrics.mutationBatch(region.info(), RequestMetrics.millisSince(start), puts, deletes, mutations.size());
+        metrics.mutationBatch(region.info(), start, mutations.stream().map(NoncedMutation::mutation).toList());
       } catch (NotServingRegionException e) {
         throw e;
       } catch (IOException e) {

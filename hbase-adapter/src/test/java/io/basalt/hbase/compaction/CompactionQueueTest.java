@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -68,6 +69,28 @@ class CompactionQueueTest {
     awaitIdle(SECOND);
     assertEquals(1, busy.compactions.get());
     assertEquals(0, retired.compactions.get(), "a retired region is not compacted");
+  }
+
+  /** What the info port's task list shows: the compaction running, with since when, and each region's queue. */
+  @Test
+  void theRunningCompactionAndThoseQueuedAreListed() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    FakeRegion busy = serve(new FakeRegion(FIRST, cancelled -> release.await()));
+    FakeRegion waiting = serve(new FakeRegion(SECOND, cancelled -> {}));
+    queue.request(busy, true, null);
+    busy.started.await(10, TimeUnit.SECONDS);
+    queue.request(waiting, false, null);
+    queue.request(waiting, true, null);
+    CompactionQueue.Running running = queue.running().orElseThrow();
+    assertEquals(FIRST, running.region());
+    assertTrue(running.major() && running.startedMillis() > 0);
+    assertEquals(Set.of(new CompactionQueue.Pending(FIRST.getEncodedName(), 1, 0),
+        new CompactionQueue.Pending(SECOND.getEncodedName(), 1, 1)), Set.copyOf(queue.pending()));
+    release.countDown();
+    awaitIdle(FIRST);
+    awaitIdle(SECOND);
+    assertTrue(queue.running().isEmpty());
+    assertEquals(List.of(), queue.pending());
   }
 
   @Test

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
@@ -76,6 +77,7 @@ class SnapshotManagerTest {
     assertFalse(taken.hasOwner());
     assertEquals(List.of(taken), snapshots.list());
     assertEquals(taken, snapshots.completed(request("s", "t")));
+    assertEquals(Map.of("s", 0L), snapshots.sizes(), "an empty table's snapshot holds no cells");
 
     tables.disable(TableName.valueOf("t"));
     assertEquals(SnapshotDescription.Type.DISABLED, snapshots.take(request("d", "t")).getType());

@@ -240,6 +240,9 @@ public final class Settings {
       "Groups fixed in configuration ahead of the group mapping: user=group1,group2;user2=; as in Hadoop.");
   public static final Setting GROUPS_CACHE = new Setting("hadoop.security.groups.cache.secs", "300",
       "How long in seconds a user's groups are cached before the mapping is asked again.");
+  public static final Setting KEY_VISUALIZER = new Setting("basalt.keyvisualizer.enabled", "true",
+      "Keep the Key Visualizer's record of where in each table's row-key space requests go (a sample of one request "
+          + "in sixteen, by minute, in the data directory's keyviz/), for the heatmap on the info port.");
   public static final Setting SLOWLOG_BUFFER = new Setting("hbase.regionserver.slowlog.buffer.enabled", "false",
       "Keep the calls slower or larger than the thresholds below in memory, for Admin.getLogEntries and the shell's "
           + "get_slowlog_responses and get_largelog_responses.");
@@ -284,9 +287,9 @@ public final class Settings {
       TLS_OCSP, TLS_REVERSE_DNS, HTTPS_ENABLED, AUTHENTICATION, KERBEROS_PRINCIPAL, KERBEROS_KEYTAB,
       MASTER_KERBEROS_PRINCIPAL, MASTER_KERBEROS_KEYTAB, RPC_PROTECTION, SIMPLE_AUTH_FALLBACK,
       TOKEN_KEY_UPDATE_INTERVAL, TOKEN_MAX_LIFETIME, CERTIFICATE_USER, AUTH_TO_LOCAL, AUTHORIZATION, SUPERUSER,
-      ACCESS_EARLY_OUT, GROUP_MAPPING, GROUP_OVERRIDES, GROUPS_CACHE, SLOWLOG_BUFFER, SLOWLOG_SIZE, WARN_RESPONSE_TIME,
-      WARN_RESPONSE_SIZE, WARN_RESPONSE_TIME_SCAN, WARN_RESPONSE_SIZE_SCAN, AUDIT_LOG, AUDIT_LOG_FILE,
-      AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
+      ACCESS_EARLY_OUT, GROUP_MAPPING, GROUP_OVERRIDES, GROUPS_CACHE, KEY_VISUALIZER, SLOWLOG_BUFFER, SLOWLOG_SIZE,
+      WARN_RESPONSE_TIME, WARN_RESPONSE_SIZE, WARN_RESPONSE_TIME_SCAN, WARN_RESPONSE_SIZE_SCAN, AUDIT_LOG,
+      AUDIT_LOG_FILE, AUDIT_LOG_MAX_BYTES, AUDIT_LOG_FILES);
 
   private Settings() {}
 }

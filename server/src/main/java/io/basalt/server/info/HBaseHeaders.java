@@ -18,8 +18,8 @@ import java.util.Date;
  * The headers HBase 2.6.4's info server sends with {@code /jmx} and {@code /prometheus}: no caching ({@code
  * Cache-Control}, {@code Pragma}, an {@code Expires} of now), the browser protections ({@code X-Frame-Options: DENY},
  * {@code X-Content-Type-Options: nosniff}, {@code X-XSS-Protection: 1; mode=block}) and {@code Vary: Accept-Encoding,
- * User-Agent}, which its gzip support adds and which holds here too (see {@link StreamedAnswers}). Each answer closes
- * its connection, as the info port's other answers do, and says so.
+ * User-Agent}, which its gzip support adds and which holds here too (see {@link StreamedAnswers}). The status pages
+ * carry them too. Each answer closes its connection, as the info port's other answers do, and says so.
  */
 final class HBaseHeaders {
   private HBaseHeaders() {}

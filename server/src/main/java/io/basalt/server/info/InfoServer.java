@@ -36,11 +36,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HTTP info port: {@code GET /status} (and {@code /}) answers a small JSON document describing the server, for
- * operators, health checks and {@code bin/basalt status}; on a cluster member {@code GET /replicas} lists its Raft
- * groups ({@code /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds); {@code
- * /jmx} and {@code /prometheus} serve the server's metrics as HBase's info server does ({@link JmxEndpoint},
- * {@link PrometheusEndpoint}). Over HTTPS when {@code hbase.ssl.enabled} is set.
+ * The HTTP info port: {@code GET /status} answers a small JSON document describing the server, for operators, health
+ * checks and {@code bin/basalt status}; on a cluster member {@code GET /replicas} lists its Raft groups ({@code
+ * /replicas?digest=true} with each tablet's digest, which reads every tablet the node holds); {@code /jmx} and {@code
+ * /prometheus} serve the server's metrics as HBase's info server does ({@link JmxEndpoint}, {@link
+ * PrometheusEndpoint}); every other path is a status page ({@link WebPages}, {@code /} leading to HBase's {@code
+ * /master-status}). Over HTTPS when {@code hbase.ssl.enabled} is set.
  */
 public final class InfoServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
@@ -48,6 +49,7 @@ public final class InfoServer implements AutoCloseable {
 
   private final EventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("info-http", true));
   private final StreamedAnswers answers = new StreamedAnswers();
+  private final PageAnswers pages = new PageAnswers(answers);
   private final Channel listener;
   private final ServerTls tls;
 
@@ -68,7 +70,7 @@ public final class InfoServer implements AutoCloseable {
             channel.pipeline()
                 .addLast(new HttpServerCodec())
                 .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                .addLast(new StatusHandler(statusJson, replicasJson, jmx, prometheus));
+                .addLast(new StatusHandler(statusJson, replicasJson, jmx, prometheus, pages));
           }
         });
     try {
@@ -90,6 +92,14 @@ public final class InfoServer implements AutoCloseable {
   public static InfoServer bind(InetSocketAddress address, ServerTls tls, Supplier<String> statusJson,
       Function<Boolean, String> replicasJson, MetricsBeans metrics) throws InterruptedException {
     return new InfoServer(address, tls, statusJson, replicasJson, metrics);
+  }
+
+  /**
+   * Serves the status pages from now on; until then a request for one is answered 503. {@code pages} is asked for
+   * them on the first such request, not now.
+   */
+  public void servePages(Supplier<? extends WebPages> pages) {
+    this.pages.attach(pages);
   }
 
   /** {@code " (HTTPS)"} or empty, for the log line saying the port is open. */
@@ -120,13 +130,15 @@ public final class InfoServer implements AutoCloseable {
     private final Function<Boolean, String> replicasJson;
     private final JmxEndpoint jmx;
     private final PrometheusEndpoint prometheus;
+    private final PageAnswers pages;
 
     StatusHandler(Supplier<String> statusJson, Function<Boolean, String> replicasJson, JmxEndpoint jmx,
-        PrometheusEndpoint prometheus) {
+        PrometheusEndpoint prometheus, PageAnswers pages) {
       this.statusJson = statusJson;
       this.replicasJson = replicasJson;
       this.jmx = jmx;
       this.prometheus = prometheus;
+      this.pages = pages;
     }
 
     @Override
@@ -139,20 +151,29 @@ public final class InfoServer implements AutoCloseable {
         parameters = uri.parameters();
       } catch (IllegalArgumentException e) {
         // A malformed escape (say %zz): the request is the client's mistake, and the port goes on serving.
-        ctx.writeAndFlush(text(HttpResponseStatus.BAD_REQUEST, "malformed request URI: " + e.getMessage() + "\n",
-            "text/plain")).addListener(ChannelFutureListener.CLOSE);
+        String rawPath = uri.rawPath();
+        if (List.of("/jmx", "/prometheus", "/status", "/replicas").contains(rawPath)) {
+          ctx.writeAndFlush(text(HttpResponseStatus.BAD_REQUEST, "malformed request URI: " + e.getMessage() + "\n",
+              "text/plain")).addListener(ChannelFutureListener.CLOSE);
+        } else {
+          pages.refuse(ctx, request, "malformed request URI: " + e.getMessage());
+        }
         return;
       }
       if (path.equals("/jmx") || path.equals("/prometheus")) {
         answerMetrics(ctx, request, path, parameters);
         return;
       }
+      if (!path.equals("/status") && !path.equals("/replicas")) {
+        pages.handle(ctx, request, path, parameters);
+        return;
+      }
       FullHttpResponse response;
       if (!HttpMethod.GET.equals(request.method())) {
         response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET is served\n", "text/plain");
-      } else if (path.equals("/") || path.equals("/status")) {
+      } else if (path.equals("/status")) {
         response = text(HttpResponseStatus.OK, statusJson.get() + "\n", "application/json");
-      } else if (path.equals("/replicas")) {
+      } else {
         boolean digests = parameters.getOrDefault("digest", List.of()).contains("true");
         String replicas;
         try {
@@ -168,8 +189,6 @@ public final class InfoServer implements AutoCloseable {
             ? text(HttpResponseStatus.NOT_FOUND, "no replicas: this is not a cluster member, or not started yet\n",
                 "text/plain")
             : text(HttpResponseStatus.OK, replicas + "\n", "application/json");
-      } else {
-        response = text(HttpResponseStatus.NOT_FOUND, "not found; try /status\n", "text/plain");
       }
       ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }

@@ -19,17 +19,18 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.zip.GZIPOutputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers whose bodies are rendered from the server's metrics ({@code /jmx}, {@code /prometheus}): rendered on
- * threads of their own, never the info port's event loop (reading ten thousand regions' metrics takes a while, and
- * the port must go on answering {@code /status}), and streamed to the client as they are rendered
- * ({@link ResponseStream}). HEAD answers the headers alone; a client that accepts gzip gets the body compressed, as
- * HBase's info server (Jetty's gzip handler) does for Prometheus, which always asks: a scrape's text shrinks about
- * tenfold, and the compressing happens on the rendering thread too.
+ * Answers whose bodies are rendered from the server's metrics ({@code /jmx}, {@code /prometheus}) or state (the
+ * status pages): rendered on threads of their own, never the info port's event loop (reading ten thousand regions'
+ * metrics takes a while, and the port must go on answering {@code /status}), and streamed to the client as they are
+ * rendered ({@link ResponseStream}). HEAD answers the headers alone; a client that accepts gzip gets the body
+ * compressed, as HBase's info server (Jetty's gzip handler) does for Prometheus, which always asks: a scrape's text
+ * shrinks about tenfold, and the compressing happens on the rendering thread too.
  */
 final class StreamedAnswers implements AutoCloseable {
   /** What renders a body: written to {@code out}, which is closed afterwards. */
@@ -60,27 +61,75 @@ final class StreamedAnswers implements AutoCloseable {
     try {
       executor().execute(() -> render(channel, contentType, gzip, body));
     } catch (RejectedExecutionException e) {
-      ctx.writeAndFlush(HBaseHeaders.text(HttpResponseStatus.SERVICE_UNAVAILABLE,
-          "too many metrics requests at once; try again\n")).addListener(ChannelFutureListener.CLOSE);
+      refuse(ctx);
     }
   }
 
+  private static void refuse(ChannelHandlerContext ctx) {
+    ctx.writeAndFlush(HBaseHeaders.text(HttpResponseStatus.SERVICE_UNAVAILABLE,
+        "too many requests at once; try again\n")).addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /**
+   * Answers {@code request} (GET or HEAD) with the page {@code page} renders whole on a rendering thread: its status
+   * and headers, and for a GET its body.
+   */
+  void answerWhole(ChannelHandlerContext ctx, HttpRequest request, Supplier<WebPages.Page> page) {
+    boolean head = HttpMethod.HEAD.equals(request.method());
+    boolean gzip = acceptsGzip(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING));
+    Channel channel = ctx.channel();
+    try {
+      executor().execute(() -> {
+        WebPages.Page answer;
+        try {
+          answer = page.get();
+        } catch (RuntimeException | LinkageError e) {
+          LOG.error("Could not render a page", e);
+          channel.writeAndFlush(HBaseHeaders.text(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+              "could not render the page; the server's log says why\n")).addListener(ChannelFutureListener.CLOSE);
+          return;
+        }
+        HttpResponse response = HBaseHeaders.head(HttpResponseStatus.valueOf(answer.status()), answer.contentType());
+        answer.headers().forEach((name, value) -> response.headers().set(name, value));
+        if (head) {
+          channel.write(response);
+          channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        } else {
+          stream(channel, response, gzip, out -> out.write(answer.body()));
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      refuse(ctx);
+    }
+  }
+
+  /** What writes a body's bytes. */
+  private interface Bytes {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
   private static void render(Channel channel, String contentType, boolean gzip, Body body) {
-    HttpResponse head = HBaseHeaders.head(HttpResponseStatus.OK, contentType);
+    stream(channel, HBaseHeaders.head(HttpResponseStatus.OK, contentType), gzip, out -> {
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      body.writeTo(writer);
+      writer.flush();
+    });
+  }
+
+  private static void stream(Channel channel, HttpResponse head, boolean gzip, Bytes body) {
     if (gzip) {
       head.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
     }
     ResponseStream stream = new ResponseStream(channel, head);
     try {
       OutputStream out = gzip ? new GZIPOutputStream(stream, ResponseStream.CHUNK_BYTES) : stream;
-      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-      body.writeTo(writer);
-      writer.close(); // only once the body is whole: closing ends the response as complete
+      body.writeTo(out);
+      out.close(); // only once the body is whole: closing ends the response as complete
     } catch (ResponseStream.ClientGone e) {
-      LOG.debug("A metrics answer was cut short: {}", e.getMessage());
+      LOG.debug("An answer was cut short: {}", e.getMessage());
       stream.abandon();
     } catch (IOException | RuntimeException | LinkageError e) {
-      LOG.warn("Could not render a metrics answer", e);
+      LOG.warn("Could not render an answer", e);
       boolean started = stream.started();
       stream.abandon();
       if (!started) {
