@@ -260,6 +260,7 @@ public final class ScanHandler {
 
   /** Adds the results to the response; returns the bytes of their cells, as HBase sizes a scan's response. */
   private static long addResults(CallContext call, ScanResponse.Builder response, List<Result> results) {
+    response.setStale(false); // as HBase marks every batch of results from a primary region
     long cellBytes = 0;
     for (Result result : results) {
       Cell[] cells = result.rawCells();

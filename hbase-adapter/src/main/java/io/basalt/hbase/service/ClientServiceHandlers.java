@@ -140,9 +140,11 @@ public final class ClientServiceHandlers {
     long start = System.nanoTime();
     Result result = region.mutate(mutation, nonceGroup, nonce, call.waiting());
     metrics.mutation(region.info(), start, mutation);
-    response.setProcessed(true);
     if (mutation instanceof Increment || mutation instanceof Append) {
+      // HBase answers a counter mutation with its result alone, leaving processed unset.
       response.setResult(ResultEncoder.encode(result, call));
+    } else {
+      response.setProcessed(true);
     }
     return response.build();
   }

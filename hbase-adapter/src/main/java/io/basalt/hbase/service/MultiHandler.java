@@ -31,6 +31,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.ResponseConverter;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Condition;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRegionLoadStats;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
@@ -48,7 +49,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * taken off the block exactly once, even when the action or its whole region fails.
  */
 final class MultiHandler {
-  private static final ClientProtos.Result EMPTY_RESULT = ProtobufUtil.toResult(Result.EMPTY_RESULT);
+  /** A Put's or Delete's answer in a batch: HBase's is the empty message (not a Result saying it is not stale). */
+  private static final ClientProtos.Result EMPTY_RESULT = ClientProtos.Result.getDefaultInstance();
 
   private final RegionResolver regions;
   private final RequestMetrics metrics;
@@ -115,7 +117,8 @@ final class MultiHandler {
       }
       response.addRegionActionResult(result);
     }
-    return response.build();
+    // HBase always adds the regions' load statistics, empty unless hbase.region.stats.enabled; Basalt keeps none.
+    return response.setRegionStatistics(MultiRegionLoadStats.getDefaultInstance()).build();
   }
 
   private RegionActionResult conditioned(CallContext call, RegionAction regionAction, List<List<Cell>> cells,

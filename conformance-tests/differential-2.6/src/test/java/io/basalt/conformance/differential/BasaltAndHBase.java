@@ -65,11 +65,21 @@ final class BasaltAndHBase implements BeforeAllCallback {
   }
 
   /**
-   * The pair shared by the run, HBase with its info ports on, for {@code MetricsOracleTest}: Jetty adds a second to
-   * HBase's twenty of starting, where a pair of its own would cost the whole twenty again.
+   * What the shared pair runs with, for the classes that would otherwise need a pair of their own (a second HBase
+   * costs twenty seconds of starting): both keep the slow and large log, a call counting as large when its answer
+   * is over {@value #LARGE_CALL_BYTES} bytes and none as slow, for {@code SlowLogOracleTest}. Other classes'
+   * large calls are logged too, under their own tables, which that test filters out.
+   */
+  static final Map<String, String> SHARED_SITE = Map.of("hbase.regionserver.slowlog.buffer.enabled", "true",
+      "hbase.ipc.warn.response.time", "-1", "hbase.ipc.warn.response.size", "4096");
+  static final int LARGE_CALL_BYTES = 4096;
+
+  /**
+   * The pair shared by the run ({@link #SHARED_SITE}), HBase with its info ports on, for {@code MetricsOracleTest}:
+   * Jetty adds a second to HBase's twenty of starting, where a pair of its own would cost the whole twenty again.
    */
   static BasaltAndHBase shared() {
-    return new BasaltAndHBase(true, Map.of(), Map.of(), true);
+    return new BasaltAndHBase(true, SHARED_SITE, Map.of(), true);
   }
 
   static BasaltAndHBase ofItsOwn() {
