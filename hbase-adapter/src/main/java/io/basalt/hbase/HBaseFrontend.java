@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.cluster.MemberReport;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionPolicy;
@@ -17,6 +18,7 @@ import io.basalt.hbase.metrics.ServerMetrics;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.rpc.RpcDispatcher;
 import io.basalt.hbase.scan.ScannerRegistry;
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.security.AccessControl;
 import io.basalt.hbase.security.Authorization;
@@ -30,6 +32,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
@@ -52,6 +55,8 @@ public final class HBaseFrontend implements AutoCloseable {
   private final ServerMetrics metrics;
   private final KeyVisualizer keys;
   private final RegionFigures regionFigures;
+  private final RegionLocations locations;
+  private final Clock clock;
 
   /** The front end of a single node: this process serves every region and is the master. */
   public HBaseFrontend(TabletStore store, ServerIdentity server, FrontendSettings settings) throws IOException {
@@ -73,6 +78,8 @@ public final class HBaseFrontend implements AutoCloseable {
   public HBaseFrontend(TabletStore store, RegionLocations locations, FrontendSettings settings,
       SecuritySettings security) throws IOException {
     Clock clock = settings.clock();
+    this.clock = clock;
+    this.locations = locations;
     this.statistics = new TabletStatistics(clock);
     TableDirectory tables = new TableDirectory();
     this.master = new Master(store, tables, statistics, settings.splitMergePolicy(),
@@ -147,6 +154,21 @@ public final class HBaseFrontend implements AutoCloseable {
   /** Measures each region served (its size and request counts), for the info port's pages. */
   public RegionFigures regionFigures() {
     return regionFigures;
+  }
+
+  /**
+   * What this member reports of itself to the cluster's other members: {@code version} (Basalt's), the regions
+   * whose tablets it leads (and hbase:meta's, when it is the active master), its requests and its heap.
+   */
+  public MemberReport memberReport(String version) {
+    ServerName self = locations.self().serverName();
+    int regions = locations.isActiveMaster() ? 1 : 0; // hbase:meta's one region is the active master's
+    for (HBaseTable table : master.tables().all()) {
+      regions += (int) locations.servers(table).values().stream().filter(self::equals).count();
+    }
+    Runtime runtime = Runtime.getRuntime();
+    return new MemberReport(version, regions, statistics.requestsPerSecond(), statistics.rpcCount(),
+        runtime.totalMemory() - runtime.freeMemory(), runtime.maxMemory(), clock.millis());
   }
 
   /** The region compactions queued and running, for the info port's pages. */

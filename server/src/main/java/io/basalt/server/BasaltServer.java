@@ -5,9 +5,7 @@ import io.basalt.hbase.HBaseFrontend;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.master.CatalogTokenKeys;
-import io.basalt.hbase.metrics.RegionFigures;
 import io.basalt.hbase.security.TokenKeyStore;
-import io.basalt.hbase.stats.TabletRequests;
 import io.basalt.server.audit.AuditLog;
 import io.basalt.server.auth.ServerSecurity;
 import io.basalt.server.auth.TokenKeyFile;
@@ -26,14 +24,13 @@ import io.basalt.server.rpc.BindFailedException;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
 import io.basalt.server.tls.ServerTls;
-import io.basalt.server.ui.RegionRow;
+import io.basalt.server.ui.RegionRows;
 import io.basalt.server.ui.ServerSources;
 import io.basalt.server.ui.WebUi;
 import io.basalt.server.zookeeper.ClusterRegistry;
 import io.basalt.server.zookeeper.EmbeddedQuorumPeer;
 import io.basalt.server.zookeeper.EmbeddedZooKeeper;
 import io.basalt.server.zookeeper.RegistryPublisher;
-import io.basalt.storage.TabletSize;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
@@ -42,15 +39,12 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hbase.ServerName;
-import org.apache.hadoop.hbase.TableName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -200,6 +194,8 @@ public final class BasaltServer {
     if (cluster.isCluster()) {
       try {
         clusterRegistry.join(cluster.localId(), identity, locations);
+        HBaseFrontend reporting = frontend;
+        clusterRegistry.publishReports(() -> reporting.memberReport(StatusDocument.VERSION));
       } catch (IOException e) {
         throw new StartupException(e.getMessage(), e);
       }
@@ -214,7 +210,7 @@ public final class BasaltServer {
       ServerIdentity self = identity;
       String registry = zookeeperAddress;
       info.servePages(() -> new WebUi(new ServerSources(pages, locations, self, registry, startMillis, config,
-          metrics, table -> regionRows(pages.regionFigures(), table))));
+          metrics, table -> RegionRows.measure(pages, locations, table))));
     }
     frontend.metrics().zookeeperQuorum(zookeeperAddress);
     metrics.addSource(frontend.metrics()::records);
@@ -230,21 +226,6 @@ public final class BasaltServer {
         status.tabletInstalls(), status.replicas().stream().map(replica -> new ReplicationView.Replica(
             replica.group(), replica.replicates(), replica.role(), replica.appliedIndex(), replica.digest())).toList(),
         status.failure()));
-  }
-
-  /** The regions' figures in the status pages' terms (the ui package does not see storage, whose sizes these are). */
-  private static List<RegionRow> regionRows(RegionFigures figures, TableName table) throws IOException {
-    List<RegionRow> rows = new ArrayList<>();
-    for (RegionFigures.Figure figure : figures.measure(table)) {
-      TabletSize size = figure.size();
-      Optional<TabletRequests> requests = figure.requests();
-      rows.add(new RegionRow(figure.info(), figure.stores(), size.fileBytes(), size.memtableBytes(), size.fileCount(),
-          requests.map(TabletRequests::readRequests).orElse(0L),
-          requests.map(TabletRequests::filteredReadRequests).orElse(0L),
-          requests.map(TabletRequests::writeRequests).orElse(0L),
-          requests.map(TabletRequests::requestsPerSecond).orElse(0.0)));
-    }
-    return rows;
   }
 
   /**

@@ -6,7 +6,8 @@ import org.apache.hadoop.hbase.ServerName;
 
 /**
  * The RPC servers of a cluster's nodes, as the registry shows them: which server is node N now (its address and
- * start code), and which nodes are up. Kept by the server module, which learns them from ZooKeeper.
+ * start code), which nodes are up, and what each last reported of itself. Kept by the server module, which learns
+ * them from ZooKeeper.
  */
 public interface ClusterNodes {
   /** The server node {@code node} (1-based) runs now, if it is up. */
@@ -17,4 +18,7 @@ public interface ClusterNodes {
 
   /** Changes whenever a node comes or goes. */
   long version();
+
+  /** What the member running {@code server} last reported of itself, if it has and still runs. */
+  Optional<MemberReport> report(ServerName server);
 }

@@ -1,12 +1,16 @@
 package io.basalt.hbase.cluster;
 
+import io.basalt.hbase.schema.HBaseTable;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.catalog.TabletDefinition;
 import io.basalt.storage.errors.StorageException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * Where each region is served and which server is the master. On a single node that is always this process. In a
@@ -61,9 +65,26 @@ public final class RegionLocations {
     }
   }
 
+  /** The server of each region of {@code table} now, by encoded region name; one electing a leader left out. */
+  public Map<String, ServerName> servers(HBaseTable table) {
+    Map<String, ServerName> servers = new HashMap<>();
+    List<RegionInfo> regions = table.regions();
+    List<TabletDefinition> tablets = table.definition().tablets();
+    for (int i = 0; i < regions.size() && i < tablets.size(); i++) {
+      String region = regions.get(i).getEncodedName();
+      serverOf(table.definition().name(), tablets.get(i)).ifPresent(server -> servers.put(region, server));
+    }
+    return servers;
+  }
+
   /** Changes whenever an answer of {@link #serverOf} may have changed (apart from tables changing). */
   public long version() {
     return nodes == null ? 0 : store.cluster().leadershipVersion() * 31 + nodes.version();
+  }
+
+  /** What the member running {@code server} last reported of itself: nothing on a single node. */
+  public Optional<MemberReport> reportOf(ServerName server) {
+    return nodes == null ? Optional.empty() : nodes.report(server);
   }
 
   /** Whether this process is the active master: always on one node, the catalog's leader in a cluster. */

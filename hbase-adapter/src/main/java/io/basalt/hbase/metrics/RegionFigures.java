@@ -25,7 +25,22 @@ import org.apache.hadoop.hbase.client.RegionInfo;
  */
 public final class RegionFigures {
   /** One region's figures; {@code requests} is empty for a region that has served nothing since start. */
-  public record Figure(RegionInfo info, int stores, TabletSize size, Optional<TabletRequests> requests) {}
+  public record Figure(RegionInfo info, int stores, TabletSize size, Optional<TabletRequests> requests) {
+    /** The bytes of its tablet's files. */
+    public long fileBytes() {
+      return size.fileBytes();
+    }
+
+    /** The bytes of its tablet's memtables. */
+    public long memtableBytes() {
+      return size.memtableBytes();
+    }
+
+    /** Its tablet's files. */
+    public long fileCount() {
+      return size.fileCount();
+    }
+  }
 
   private final RegionDirectory directory;
   private final TableDirectory tables;

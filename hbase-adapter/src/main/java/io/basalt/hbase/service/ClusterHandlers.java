@@ -197,6 +197,19 @@ final class ClusterHandlers {
         .setCompactionTimestamp(compactions.lastMajorCompaction(region.info())).build();
   }
 
+  /** Another member as its last report describes it, or by its name alone while it has not reported. */
+  private ServerMetrics reported(ServerName other) {
+    var metrics = ServerMetricsBuilder.newBuilder(other).setVersion(VersionInfo.getVersion());
+    locations.reportOf(other).ifPresent(report -> metrics
+        .setRequestCount(report.requests())
+        .setRequestCountPerSecond((long) report.requestsPerSecond())
+        .setUsedHeapSize(new Size(report.usedHeapBytes() / (1024.0 * 1024.0), Size.Unit.MEGABYTE))
+        .setMaxHeapSize(new Size(report.maxHeapBytes() / (1024.0 * 1024.0), Size.Unit.MEGABYTE))
+        .setReportTimestamp(report.reportMillis())
+        .setLastReportTimestamp(report.reportMillis()));
+    return metrics.build();
+  }
+
   /**
    * The cluster as one live server holding every region. Its request count is the RPC calls it has served, its
    * requests per second the read and write requests of its regions over the last few seconds, both as HBase's
@@ -228,12 +241,11 @@ final class ClusterHandlers {
           .setTotalRegions(regions)
           .build());
     }
-    // In a cluster the other nodes are listed with what this node knows of them (their names); the metrics of
-    // their regions are theirs to report.
+    // In a cluster the other members are listed with the totals each last reported of itself (requests, heap);
+    // the metrics of their regions are theirs to report.
     Map<ServerName, ServerMetrics> live = new LinkedHashMap<>();
     for (ServerName other : locations.liveServers()) {
-      live.put(other, other.equals(server.serverName()) ? serverMetrics
-          : ServerMetricsBuilder.newBuilder(other).setVersion(VersionInfo.getVersion()).build());
+      live.put(other, other.equals(server.serverName()) ? serverMetrics : reported(other));
     }
     live.putIfAbsent(server.serverName(), serverMetrics);
     ClusterMetricsBuilder builder = ClusterMetricsBuilder.newBuilder()

@@ -1,5 +1,6 @@
 package io.basalt.server.ui;
 
+import io.basalt.hbase.cluster.MemberReport;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.server.config.Settings;
 import io.basalt.server.info.StatusDocument;
@@ -95,17 +96,23 @@ final class MasterStatusPage implements Handler {
   private void servers(Html html, List<RegionRow> regions) {
     ServerName self = sources.identity().serverName();
     Optional<ServerName> active = sources.locations().activeMaster();
-    double rate = regions.stream().mapToDouble(RegionRow::requestsPerSecond).sum();
+    List<RegionRow> served = regions.stream().filter(row -> row.server().filter(self::equals).isPresent()).toList();
+    double rate = served.stream().mapToDouble(RegionRow::requestsPerSecond).sum();
     html.open("table", "class", "list servers");
     html.headings("Server", "Start time", "Version", "Requests/s", "Regions", "Role");
     for (ServerName server : sources.locations().liveServers()) {
       boolean isSelf = server.equals(self);
       html.open("tr");
       html.cell(server.getServerName()).cell(Format.time(server.getStartcode()));
-      // Another server's figures are on its own info port: this one knows only its own.
-      html.cell(isSelf ? StatusDocument.VERSION : "\u2013");
-      html.number(isSelf ? Format.rate(rate) : "\u2013");
-      html.number(isSelf ? Format.count(regions.size()) : "\u2013");
+      if (isSelf) {
+        html.cell(StatusDocument.VERSION).number(Format.rate(rate)).number(Format.count(served.size()));
+      } else {
+        // Another member's figures are what it last reported of itself (every few seconds); none until it has.
+        Optional<MemberReport> report = sources.locations().reportOf(server);
+        html.cell(report.map(MemberReport::version).orElse("\u2013"));
+        html.number(report.map(r -> Format.rate(r.requestsPerSecond())).orElse("\u2013"));
+        html.number(report.map(r -> Format.count(r.regions())).orElse("\u2013"));
+      }
       String role = active.isPresent() && active.get().equals(server) ? "active master" : "backup master";
       html.cell(role + (isSelf ? ", this server" : ""));
       html.close("tr");

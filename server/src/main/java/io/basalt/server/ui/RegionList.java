@@ -2,21 +2,23 @@ package io.basalt.server.ui;
 
 import io.basalt.hbase.compaction.CompactionQueue;
 import java.util.List;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** A page of a table's regions: keys, sizes, requests and compaction state. */
+/** A page of a table's regions: the server of each, keys, sizes, requests and compaction state. */
 final class RegionList {
   private RegionList() {}
 
   static void write(Html html, List<RegionRow> rows, CompactionQueue compactions) {
     html.open("table", "class", "list regions");
-    html.headings("Region", "Start key", "End key", "Size", "Memstore", "Files", "Stores", "Reads", "Writes",
-        "Requests/s", "Compaction", "Last major compaction");
+    html.headings("Region", "Server", "Start key", "End key", "Size", "Memstore", "Files", "Stores", "Reads",
+        "Writes", "Requests/s", "Compaction", "Last major compaction");
     for (RegionRow row : rows) {
       RegionInfo info = row.info();
       html.open("tr");
       html.element("td", info.getEncodedName(), "title", info.getRegionNameAsString(), "class", "region");
+      html.cell(row.server().map(ServerName::getServerName).orElse("\u2013 (electing a leader)"));
       key(html, info.getStartKey(), "first");
       key(html, info.getEndKey(), "last");
       html.number(Format.bytes(row.fileBytes()));

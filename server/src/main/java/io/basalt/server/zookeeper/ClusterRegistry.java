@@ -1,6 +1,7 @@
 package io.basalt.server.zookeeper;
 
 import io.basalt.hbase.cluster.ClusterNodes;
+import io.basalt.hbase.cluster.MemberReport;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -72,11 +74,15 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
   private int localNode;
   private RegionLocations locations;
   private Boolean publishedAsMaster;
+  private final MemberReportZnodes reports;
+  /** Whether the last report could not be written: the next failure is not logged again, a success is. */
+  private boolean reportFailing;
 
   private ClusterRegistry(String connectString, int sessionTimeoutMillis, String parent) {
     this.connectString = connectString;
     this.sessionTimeoutMillis = sessionTimeoutMillis;
     this.parent = parent.endsWith("/") && parent.length() > 1 ? parent.substring(0, parent.length() - 1) : parent;
+    this.reports = new MemberReportZnodes(() -> session, path("basalt/reports"));
   }
 
   /** Opens a session; fails if ZooKeeper does not answer within {@code waitMillis}. */
@@ -161,6 +167,36 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
       throw new IOException("cannot read the cluster's nodes under " + parent, e.getCause());
     }
     roles.scheduleWithFixedDelay(this::checkRole, 0, ROLE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Publishes what {@code report} says of this node now, and again every {@value MemberReportZnodes#REPORT_MILLIS}
+   * ms, for the other members' pages and ClusterMetrics; call after {@link #join}.
+   */
+  public void publishReports(Supplier<MemberReport> report) {
+    roles.scheduleWithFixedDelay(() -> publishReport(report), 0, MemberReportZnodes.REPORT_MILLIS,
+        TimeUnit.MILLISECONDS);
+  }
+
+  private void publishReport(Supplier<MemberReport> report) {
+    if (closed) {
+      return;
+    }
+    try {
+      reports.publish(localNode, report.get());
+      if (reportFailing) {
+        LOG.info("Node {} publishes its report in ZooKeeper again", localNode);
+      }
+      reportFailing = false;
+    } catch (KeeperException | RuntimeException e) {
+      if (!reportFailing) {
+        LOG.warn("Node {} could not publish its report in ZooKeeper (the other members show it without figures "
+            + "until it can); trying every {} ms", localNode, MemberReportZnodes.REPORT_MILLIS, e);
+      }
+      reportFailing = true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private synchronized void publishMember(ZooKeeper zk) throws KeeperException, InterruptedException {
@@ -278,6 +314,24 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
     return version.get();
   }
 
+  @Override
+  public Optional<MemberReport> report(ServerName server) {
+    for (Map.Entry<Integer, ServerName> node : nodes.entrySet()) {
+      if (node.getValue().equals(server)) {
+        try {
+          return reports.read(node.getKey());
+        } catch (KeeperException e) {
+          LOG.warn("Could not read node {}'s report from ZooKeeper: {}", node.getKey(), e.toString());
+          return Optional.empty();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   private void onSessionEvent(WatchedEvent event, CountDownLatch connected) {
     switch (event.getState()) {
       case SyncConnected -> connected.countDown();
@@ -355,7 +409,7 @@ public final class ClusterRegistry implements ClusterNodes, AutoCloseable {
     return (parent.equals("/") ? "" : parent) + "/" + child;
   }
 
-  private static void ensurePath(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
+  static void ensurePath(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
     StringBuilder current = new StringBuilder();
     for (String part : path.split("/")) {
       if (part.isEmpty()) {
