@@ -3,6 +3,7 @@ package io.basalt.benchmarks.runner;
 import io.basalt.benchmarks.runner.authorization.AuthorizationBenchmark;
 import io.basalt.benchmarks.runner.cluster.PairedBenchmark;
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
+import io.basalt.benchmarks.runner.observability.ObservabilityBenchmark;
 import io.basalt.benchmarks.runner.pe.PeRunner;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import io.basalt.benchmarks.runner.report.BenchmarkResults;
@@ -35,8 +36,9 @@ import java.util.stream.Stream;
  * The one benchmark command (bin/benchmark): starts Basalt and real HBase side by side, runs the suites, stops the
  * servers, runs the storage microbenchmarks, and writes the report to benchmarks/target/results (and, when asked,
  * into docs/benchmarks.md). {@code --cluster} and {@code --baseline-jar} compare Basalt with Basalt instead
- * ({@link PairedBenchmark}), {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}), and
- * {@code --authorization} each server with itself checking permissions ({@link AuthorizationBenchmark}).
+ * ({@link PairedBenchmark}), {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}),
+ * {@code --authorization} each server with itself checking permissions ({@link AuthorizationBenchmark}), and
+ * {@code --observability} each server with itself watched ({@link ObservabilityBenchmark}).
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
@@ -58,12 +60,15 @@ public final class BenchmarkMain {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(BenchmarkMain::endChildren, "end-children"));
     Path report;
-    if (options.tls()) {
-      report = TlsBenchmark.run(options.plan(), options.cpus(), new ProjectFiles(options.root()), options.commit(),
+    ProjectFiles files = new ProjectFiles(options.root());
+    if (options.feature() == FeatureRun.TLS) {
+      report = TlsBenchmark.run(options.plan(), options.cpus(), files, options.commit(), options.updateDocs());
+    } else if (options.feature() == FeatureRun.AUTHORIZATION) {
+      report = AuthorizationBenchmark.run(options.plan(), options.cpus(), files, options.commit(),
           options.updateDocs());
-    } else if (options.authorization()) {
-      report = AuthorizationBenchmark.run(options.plan(), options.cpus(), new ProjectFiles(options.root()),
-          options.commit(), options.updateDocs());
+    } else if (options.feature() == FeatureRun.OBSERVABILITY) {
+      report = ObservabilityBenchmark.run(options.plan(), options.cpus(), files, options.commit(),
+          options.updateDocs());
     } else if (options.cluster() || options.baselineJar() != null) {
       report = runPaired(options);
     } else {

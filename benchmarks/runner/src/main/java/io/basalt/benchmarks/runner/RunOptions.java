@@ -7,17 +7,17 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's.
  * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
- * sized by {@code clusterPlan}; {@code tls}, each server plaintext against itself with TLS, and {@code authorization},
- * each server against itself with permission checks, both sized by {@code plan}'s PerformanceEvaluation figures.
+ * sized by {@code clusterPlan}; {@code feature}, each server against itself with a feature (TLS, permission checks,
+ * being watched), sized by {@code plan}'s PerformanceEvaluation figures.
  */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
-    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, boolean tls,
-    boolean authorization) {
+    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, FeatureRun feature) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
@@ -27,7 +27,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "       bin/benchmark --cluster [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N] [--failovers N]",
       "                     [--update-docs]",
       "       bin/benchmark --baseline-jar JAR [--quick | --full] [--rows N] [--warmup-rows N] [--rounds N]",
-      "       bin/benchmark --tls | --authorization [--quick | --full] [--rows N] [--warmup-rows N]",
+      "       bin/benchmark --tls | --authorization | --observability [--quick | --full] [--rows N]",
+      "                     [--warmup-rows N]",
       "                     [--warmup-runs N] [--rounds N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
@@ -55,7 +56,10 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     (PE randomWrite, randomRead), and what TLS cost each in percent",
       "  --authorization    instead: Basalt and HBase each without and with permission checks",
       "                     (hbase.security.authorization, HBase with its AccessController), the client a user with",
-      "                     grants, as --tls runs them, and what the checks cost each in percent");
+      "                     grants, as --tls runs them, and what the checks cost each in percent",
+      "  --observability    instead: Basalt and HBase each unwatched and watched (status pages, /jmx, /prometheus",
+      "                     and Basalt's Key Visualizer data read every second, the Key Visualizer on), as --tls",
+      "                     runs them, and what being watched cost each in percent");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -76,8 +80,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     boolean cluster = false;
     Path baselineJar = null;
     Integer failovers = null;
-    boolean tls = false;
-    boolean authorization = false;
+    FeatureRun feature = FeatureRun.NONE;
+    int featuresGiven = 0;
     boolean suitesGiven = false;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
@@ -100,8 +104,10 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--cluster" -> cluster = true;
         case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
         case "--failovers" -> failovers = number(arg, rest, 0);
-        case "--tls" -> tls = true;
-        case "--authorization" -> authorization = true;
+        case "--tls", "--authorization", "--observability" -> {
+          featuresGiven++;
+          feature = FeatureRun.valueOf(arg.substring(2).toUpperCase(Locale.ROOT));
+        }
         case "--suites" -> {
           suitesGiven = true;
           suites = new LinkedHashSet<>(List.of(value(arg, rest).split(",")));
@@ -158,14 +164,14 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     } else if (failovers != null) {
       throw new IllegalArgumentException("--failovers goes with --cluster");
     }
-    int runs = (tls ? 1 : 0) + (authorization ? 1 : 0) + (cluster || baselineJar != null ? 1 : 0);
+    int runs = featuresGiven + (cluster || baselineJar != null ? 1 : 0);
     if (runs > 1) {
-      throw new IllegalArgumentException("--tls, --authorization, --cluster and --baseline-jar are separate runs: "
-          + "give one");
+      throw new IllegalArgumentException("--tls, --authorization, --observability, --cluster and --baseline-jar are "
+          + "separate runs: give one");
     }
-    if ((tls || authorization) && (suitesGiven || launches != null || ycsbRecords != null
+    if (feature != FeatureRun.NONE && (suitesGiven || launches != null || ycsbRecords != null
         || ycsbOperations != null)) {
-      throw new IllegalArgumentException((tls ? "--tls" : "--authorization") + " runs PerformanceEvaluation's put "
+      throw new IllegalArgumentException(feature.flag() + " runs PerformanceEvaluation's put "
           + "and get only, on servers launched once: it takes no --suites, --launches, --ycsb-records or "
           + "--ycsb-operations");
     }
@@ -173,7 +179,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       clusterPlan = clusterPlan.withFailovers(failovers);
     }
     return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
-        baselineJar, clusterPlan, tls, authorization);
+        baselineJar, clusterPlan, feature);
   }
 
   private static String value(String flag, Deque<String> rest) {

@@ -77,16 +77,18 @@ class RunOptionsTest {
     RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--tls", "--quick", "--rows", "500",
         "--warmup-rows", "50", "--rounds", "3", "--server-cpus", "1", "--client-cpus", "0", "--update-docs"});
 
-    assertTrue(options.tls());
+    assertEquals(FeatureRun.TLS, options.feature());
     assertFalse(options.cluster());
     assertEquals(BenchmarkPlan.quick().withPeRows(500).withPeWarmupRows(50).withRounds(3), options.plan());
     assertEquals(List.of("taskset", "-c", "1"), options.cpus().serverLauncher());
     assertTrue(options.updateDocs());
-    assertFalse(RunOptions.parse(new String[] {"--root", "/tmp"}).tls());
+    assertEquals(FeatureRun.NONE, RunOptions.parse(new String[] {"--root", "/tmp"}).feature());
     RunOptions authorization = RunOptions.parse(new String[] {"--root", "/tmp", "--authorization", "--quick"});
-    assertTrue(authorization.authorization());
-    assertFalse(authorization.tls());
+    assertEquals(FeatureRun.AUTHORIZATION, authorization.feature());
     assertEquals(BenchmarkPlan.quick(), authorization.plan());
+    RunOptions observability = RunOptions.parse(new String[] {"--root", "/tmp", "--observability", "--rounds", "5"});
+    assertEquals(FeatureRun.OBSERVABILITY, observability.feature());
+    assertEquals(BenchmarkPlan.full().withRounds(5), observability.plan());
   }
 
   @Test
@@ -106,7 +108,9 @@ class RunOptionsTest {
         List.of("--root", "/tmp", "--authorization", "--suites", "pe"), List.of("--root", "/tmp", "--tls", "--baseline-jar", "/a.jar"),
         List.of("--root", "/tmp", "--tls", "--suites", "pe"), List.of("--root", "/tmp", "--tls", "--launches", "3"),
         List.of("--root", "/tmp", "--tls", "--ycsb-records", "10"),
-        List.of("--root", "/tmp", "--tls", "--failovers", "1"))) {
+        List.of("--root", "/tmp", "--tls", "--failovers", "1"),
+        List.of("--root", "/tmp", "--observability", "--tls"),
+        List.of("--root", "/tmp", "--observability", "--suites", "ycsb"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           args.toString());
     }

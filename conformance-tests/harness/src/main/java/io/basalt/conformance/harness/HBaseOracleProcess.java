@@ -64,7 +64,16 @@ public final class HBaseOracleProcess implements AutoCloseable {
    */
   public static HBaseOracleProcess launchWithInfoServers(String logName, Map<String, String> siteProperties)
       throws IOException {
-    return launch(List.of(), logName, siteProperties, OracleInfoServers.onFreePorts());
+    return launchWithInfoServers(List.of(), logName, siteProperties);
+  }
+
+  /**
+   * Launches HBase with its info ports on as {@link #launchWithInfoServers(String, Map)} does, through
+   * {@code launcher} as {@link #launch(List, String)} does.
+   */
+  public static HBaseOracleProcess launchWithInfoServers(List<String> launcher, String logName,
+      Map<String, String> siteProperties) throws IOException {
+    return launch(launcher, logName, siteProperties, OracleInfoServers.onFreePorts());
   }
 
   /** {@code infoServers} is null to leave the info ports off. */

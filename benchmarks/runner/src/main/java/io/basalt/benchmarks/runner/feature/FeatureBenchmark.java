@@ -1,8 +1,8 @@
 package io.basalt.benchmarks.runner.feature;
 
 import io.basalt.benchmarks.runner.BenchmarkPlan;
-import io.basalt.benchmarks.runner.ProjectFiles;
 import io.basalt.benchmarks.runner.Progress;
+import io.basalt.benchmarks.runner.ProjectFiles;
 import io.basalt.benchmarks.runner.cluster.LoadAverage;
 import io.basalt.benchmarks.runner.pe.PeRunner;
 import io.basalt.benchmarks.runner.pe.PeWorkload;
@@ -61,6 +61,18 @@ public final class FeatureBenchmark {
 
     /** Registers a running server: it is stopped and its log kept at the end of the run. */
     ServerUnderTest started(ServerUnderTest server);
+
+    /** Registers a load running beside the servers for the whole run: stopped after the rounds, and reported. */
+    void alongside(Alongside load);
+  }
+
+  /** Something a setup runs beside the servers for the whole run (pages polled, say). */
+  public interface Alongside extends AutoCloseable {
+    /** What it did, for the report's notes; asked after it is closed. */
+    String describe();
+
+    @Override
+    void close();
   }
 
   private FeatureBenchmark() {}
@@ -88,6 +100,7 @@ public final class FeatureBenchmark {
     Path classArchive = files.work().resolve("basalt-server.jsa");
     List<Path> scratch = new ArrayList<>();
     List<ServerUnderTest> running = new ArrayList<>();
+    List<Alongside> alongside = new ArrayList<>();
     try {
       Progress.say("Benchmark of %s, %s mode; logs in %s", feature.title(), plan.mode(), logs);
       Path rehearsal = files.work().resolve(key + "-suite-rehearsal");
@@ -121,6 +134,11 @@ public final class FeatureBenchmark {
               server.launchToFirstPut().toMillis(), server.log());
           return server;
         }
+
+        @Override
+        public void alongside(Alongside load) {
+          alongside.add(load);
+        }
       });
       List<String> clientLauncher = new ArrayList<>();
       if (clientUser != null) {
@@ -133,6 +151,10 @@ public final class FeatureBenchmark {
       new FeatureRounds(pairs, plan, results).run(pe);
       Progress.say("Stopping the servers");
     } finally {
+      for (Alongside load : alongside) {
+        load.close();
+        results.note(load.describe());
+      }
       ServerLogs.keepAndStop(running, logs);
       for (Path directory : scratch) {
         BasaltServerExtension.deleteRecursively(directory);

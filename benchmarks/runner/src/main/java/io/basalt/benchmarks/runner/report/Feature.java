@@ -17,4 +17,7 @@ public record Feature(String name, String title, String withIt, String withoutIt
   public static final Feature AUTHORIZATION = new Feature("authorization",
       "Authorization against no permission checks", "with authorization", "without permission checks",
       "unchecked", " authorization");
+  public static final Feature OBSERVABILITY = new Feature("watching",
+      "Watched (pages and metrics read every second, Key Visualizer on) against unwatched", "watched",
+      "unwatched", "unwatched", " watched");
 }

@@ -147,6 +147,11 @@ public final class BasaltUnderTest implements ServerUnderTest {
         clientProperties), process::isAlive, FIRST_PUT_TIMEOUT, process.log().toAbsolutePath().toString());
   }
 
+  /** The port its web pages, {@code /jmx} and {@code /prometheus} are served on. */
+  public int infoPort() throws IOException {
+    return process.infoPort();
+  }
+
   @Override
   public String name() {
     return name;

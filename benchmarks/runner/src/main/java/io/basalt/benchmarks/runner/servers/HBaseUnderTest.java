@@ -1,6 +1,7 @@
 package io.basalt.benchmarks.runner.servers;
 
 import io.basalt.conformance.harness.HBaseOracleProcess;
+import io.basalt.conformance.harness.OracleInfoServers;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collections;
@@ -45,7 +46,22 @@ public final class HBaseUnderTest implements ServerUnderTest {
       Map<String, String> siteProperties, Map<String, String> clientProperties)
       throws IOException, InterruptedException {
     long launched = System.nanoTime();
-    HBaseOracleProcess process = HBaseOracleProcess.launch(launcher, logName, siteProperties);
+    return start(name, HBaseOracleProcess.launch(launcher, logName, siteProperties), launched, clientProperties);
+  }
+
+  /**
+   * Launches HBase as {@link #start(String, String, List, Map, Map)} does with no extra settings, with its master's
+   * and region server's info ports on (their web pages, {@code /jmx} and {@code /prometheus}; see
+   * {@link #infoServers}), as a production HBase runs.
+   */
+  public static HBaseUnderTest startWithInfoServers(String name, String logName, List<String> launcher)
+      throws IOException, InterruptedException {
+    long launched = System.nanoTime();
+    return start(name, HBaseOracleProcess.launchWithInfoServers(launcher, logName, Map.of()), launched, Map.of());
+  }
+
+  private static HBaseUnderTest start(String name, HBaseOracleProcess process, long launched,
+      Map<String, String> clientProperties) throws IOException, InterruptedException {
     try {
       FirstPutProbe.awaitFirstPut(FirstPutProbe.clientConfiguration("127.0.0.1", process.zookeeperPort(),
           clientProperties), process::isAlive, FIRST_PUT_TIMEOUT, process.log().toString());
@@ -54,6 +70,11 @@ public final class HBaseUnderTest implements ServerUnderTest {
       throw e;
     }
     return new HBaseUnderTest(name, process, Duration.ofNanos(System.nanoTime() - launched), clientProperties);
+  }
+
+  /** Its info ports, when it was {@link #startWithInfoServers started with them}. */
+  public OracleInfoServers infoServers() {
+    return process.infoServers();
   }
 
   @Override
