@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.client.RetriesExhaustedException;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code change_sft_all}, and what clones and restores keep. Basalt has no store files; it keeps the settings and
  * applies HBase's rules to them.
  */
+@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
+    disabledReason = NotInClusterYet.DESCRIPTORS_ONLY)
 class StoreFileTrackerOracleTest {
   @RegisterExtension
   static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
