@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
@@ -18,6 +19,8 @@ import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * One headless Chromium for a test class, with a profile of its own, a 1280x800 window, and its console kept:
@@ -69,6 +72,15 @@ final class Browser implements AutoCloseable {
 
   String url() {
     return driver.getCurrentUrl();
+  }
+
+  /**
+   * Clicks {@code element} and waits (up to 10 s) until the browser shows a page whose address holds {@code part}: a
+   * click that submits a form returns before the next page has loaded.
+   */
+  void clickAndAwait(WebElement element, String part) {
+    element.click();
+    new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.urlContains(part));
   }
 
   String title() {

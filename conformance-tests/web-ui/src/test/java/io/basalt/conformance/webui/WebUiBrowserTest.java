@@ -76,7 +76,7 @@ class WebUiBrowserTest {
     assertTrue(summary("Heap").contains("used of"), summary("Heap"));
     assertTrue(summary("RocksDB memory").contains("memtables"), summary("RocksDB memory"));
     browser.screenshot("master-status");
-    link(Workload.ORDERS.getNameAsString()).click();
+    browser.clickAndAwait(link(Workload.ORDERS.getNameAsString()), "table.jsp");
     assertEquals("Table " + Workload.ORDERS.getNameAsString(), browser.find("h1").getText());
   }
 
@@ -85,16 +85,15 @@ class WebUiBrowserTest {
     browser.open(base + "/tablesDetailed.jsp");
     assertEquals(100, tableRows("table.tables").size());
     browser.screenshot("tables");
-    browser.find("a.next").click();
+    browser.clickAndAwait(browser.find("a.next"), "page=2");
     assertTrue(browser.url().endsWith("/tablesDetailed.jsp?page=2"), browser.url());
     int tables = 4 + Workload.SMALL_TABLES; // hbase:meta, orders, events, the hot one and the small ones
     assertEquals(tables - 100, tableRows("table.tables").size());
-    browser.find("a.previous").click();
-    assertTrue(browser.url().endsWith("page=1"), browser.url());
+    browser.clickAndAwait(browser.find("a.previous"), "page=1");
     WebElement filter = browser.find("#filter");
     filter.clear();
     filter.sendKeys("ORDERS");
-    browser.find("form.filter button").click();
+    browser.clickAndAwait(browser.find("form.filter button"), "filter=ORDERS");
     List<List<String>> rows = tableRows("table.tables");
     assertEquals(1, rows.size(), rows.toString());
     assertEquals(Workload.ORDERS.getNameAsString(), rows.get(0).get(0));
@@ -106,22 +105,24 @@ class WebUiBrowserTest {
     browser.open(base + "/table.jsp?name=" + Workload.ORDERS.getNameAsString());
     List<List<String>> regions = tableRows("table.regions");
     assertEquals(5, regions.size());
-    assertEquals(List.of("(first)", Workload.MARKUP_KEY, "g", "n", "t"), regions.stream().map(r -> r.get(1)).toList(),
+    assertTrue(regions.stream().allMatch(r -> r.get(1).matches("[^,]+,\\d+,\\d+")), "each region's server: "
+        + regions);
+    assertEquals(List.of("(first)", Workload.MARKUP_KEY, "g", "n", "t"), regions.stream().map(r -> r.get(2)).toList(),
         "start keys, the markup shown as text");
-    long reads = regions.stream().mapToLong(r -> Long.parseLong(r.get(7).replace(",", ""))).sum();
+    long reads = regions.stream().mapToLong(r -> Long.parseLong(r.get(8).replace(",", ""))).sum();
     assertEquals(Workload.READS, reads, "read requests");
-    assertTrue(regions.stream().allMatch(r -> r.get(10).equals("NONE")), "no compaction running");
-    assertTrue(regions.stream().noneMatch(r -> r.get(11).equals("never")), "each was major-compacted");
+    assertTrue(regions.stream().allMatch(r -> r.get(11).equals("NONE")), "no compaction running");
+    assertTrue(regions.stream().noneMatch(r -> r.get(12).equals("never")), "each was major-compacted");
     List<String> families = texts(browser.findAll("table.schema th"));
     assertTrue(families.contains(Workload.MARKUP_FAMILY), families.toString());
     browser.screenshot("table");
 
     browser.open(base + "/table.jsp?name=" + Workload.EVENTS.getNameAsString());
     assertEquals(100, tableRows("table.regions").size());
-    browser.find("a.next").click();
+    browser.clickAndAwait(browser.find("a.next"), "page=2");
     List<List<String>> second = tableRows("table.regions");
     assertEquals(Workload.EVENT_REGIONS - 100, second.size());
-    assertEquals("e0100", second.get(0).get(1));
+    assertEquals("e0100", second.get(0).get(2));
   }
 
   @Test
@@ -131,12 +132,12 @@ class WebUiBrowserTest {
     assertEquals(100, newest.size());
     assertEquals("CreateTableProcedure", newest.get(0), "the small tables were made last");
     browser.screenshot("procedures");
-    browser.find("a.next").click();
+    browser.clickAndAwait(browser.find("a.next"), "page=2");
     List<String> older = tableRows("table.finished").stream().map(row -> row.get(1)).toList();
     assertTrue(older.contains("SnapshotProcedure") && older.contains("CreateNamespaceProcedure"), older.toString());
     browser.open(base + "/snapshotsStats.jsp");
     browser.screenshot("snapshots");
-    link(Workload.SNAPSHOT).click();
+    browser.clickAndAwait(link(Workload.SNAPSHOT), "snapshot.jsp");
     assertEquals("Snapshot " + Workload.SNAPSHOT, browser.find("h1").getText());
     List<String> attributes = tableRows("table.attributes").get(0);
     assertEquals(Workload.ORDERS.getNameAsString(), attributes.get(0));
@@ -150,7 +151,7 @@ class WebUiBrowserTest {
     WebElement name = browser.find("#set-log");
     name.sendKeys(logger);
     new Select(browser.find("#set-level")).selectByValue("DEBUG");
-    browser.find("form.set button").click();
+    browser.clickAndAwait(browser.find("form.set button"), "level=DEBUG");
     assertEquals("Set " + logger + " to DEBUG.", browser.find("p.done").getText());
     assertTrue(summary("Effective level").startsWith("DEBUG (java.util.logging FINE"), summary("Effective level"));
     browser.screenshot("loglevel");
@@ -182,7 +183,7 @@ class WebUiBrowserTest {
     assertTrue(browser.find("p.error").getText().startsWith("'<script>alert(2)</script>' is not a table name"));
     browser.open(base + "/no/such/page");
     assertEquals("Not found", browser.find("h1").getText());
-    browser.find("p a").click();
+    browser.clickAndAwait(browser.find("p a"), "/master-status");
     assertTrue(browser.url().endsWith("/master-status"), "and back: " + browser.url());
   }
 
