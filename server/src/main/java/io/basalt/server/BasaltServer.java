@@ -34,7 +34,6 @@ import io.basalt.server.zookeeper.RegistryPublisher;
 import io.basalt.storage.TabletStore;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -154,7 +153,7 @@ public final class BasaltServer {
         .withAudit(AuditLog.open(config, dataDir, clock));
 
     int rpcPort = config.port(Settings.RPC_PORT);
-    rpc = bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
+    rpc = PortBinding.bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
         new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
             config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
@@ -168,7 +167,7 @@ public final class BasaltServer {
     StatusDocument status = new StatusDocument(startMillis);
     int boundInfoPort = -1;
     if (infoPort >= 0) {
-      info = bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
+      info = PortBinding.bindOrExplain("info", Settings.INFO_PORT.key(), "--info-port", infoPort,
           () -> InfoServer.bind(ServerAddresses.bind(bindAddress, infoPort), ServerTls.forHttps(config),
               status::toJson, status::replicasJson, metrics));
       boundInfoPort = info.port();
@@ -249,7 +248,7 @@ public final class BasaltServer {
       String bindAddress) throws ConfigException {
     int port = config.port(Settings.ZOOKEEPER_PORT);
     InetSocketAddress tlsAddress = ServerAddresses.zooKeeperTls(config, bindAddress);
-    FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> bindOrExplain("ZooKeeper",
+    FutureTask<EmbeddedZooKeeper> start = new FutureTask<>(() -> PortBinding.bindOrExplain("ZooKeeper",
         Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
           try {
             return EmbeddedZooKeeper.start(dataDir.resolve("zookeeper"), ServerAddresses.bind(bindAddress, port),
@@ -288,7 +287,7 @@ public final class BasaltServer {
       connectString = ServerAddresses.localDialAddress(bindAddress) + ":" + zookeeper.port();
       zookeeperAddress = host + ":" + zookeeper.port();
     } else {
-      connectString = quorum(config);
+      connectString = ExternalQuorum.connectString(config);
       zookeeperAddress = connectString;
     }
     try {
@@ -297,26 +296,6 @@ public final class BasaltServer {
     } catch (IOException e) {
       throw new StartupException(e.getMessage(), e);
     }
-  }
-
-  /** The external quorum as a ZooKeeper connect string; hosts without a port get the client port. */
-  private static String quorum(BasaltConfig config) throws ConfigException {
-    int defaultPort = config.port(Settings.ZOOKEEPER_PORT);
-    StringBuilder connect = new StringBuilder();
-    for (String host : config.get(Settings.ZOOKEEPER_QUORUM).split(",")) {
-      String trimmed = host.trim();
-      if (trimmed.isEmpty()) {
-        continue;
-      }
-      if (connect.length() > 0) {
-        connect.append(',');
-      }
-      connect.append(trimmed.contains(":") ? trimmed : trimmed + ":" + defaultPort);
-    }
-    if (connect.length() == 0) {
-      throw new ConfigException(Settings.ZOOKEEPER_QUORUM.key() + " must name at least one host");
-    }
-    return connect.toString();
   }
 
   /**
@@ -329,7 +308,7 @@ public final class BasaltServer {
     if (config.bool(Settings.ZOOKEEPER_EMBEDDED)) {
       int port = config.port(Settings.ZOOKEEPER_PORT);
       InetSocketAddress tlsAddress = ServerAddresses.zooKeeperTls(config, bindAddress);
-      quorumPeer = bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
+      quorumPeer = PortBinding.bindOrExplain("ZooKeeper", Settings.ZOOKEEPER_PORT.key(), "--zookeeper-port", port, () -> {
         try {
           return EmbeddedQuorumPeer.start(cluster, dataDir.resolve("zookeeper"),
               ServerAddresses.bind(bindAddress, port), tlsAddress, config);
@@ -341,7 +320,7 @@ public final class BasaltServer {
       zookeeperAddress = host + ":" + quorumPeer.clientPort();
       awaitQuorum(cluster);
     } else {
-      connectString = quorum(config);
+      connectString = ExternalQuorum.connectString(config);
       zookeeperAddress = connectString;
     }
     try {
@@ -363,34 +342,6 @@ public final class BasaltServer {
             cluster.members().size());
       }
     }
-  }
-
-  @FunctionalInterface
-  private interface Binder<T> {
-    T bind() throws ConfigException, InterruptedException;
-  }
-
-  /** Binds a port, turning "address in use" into a one-line explanation naming the option to change. */
-  private static <T> T bindOrExplain(String what, String property, String flag, int port, Binder<T> binder)
-      throws ConfigException, StartupException, InterruptedException {
-    try {
-      return binder.bind();
-    } catch (BindFailedException e) {
-      if (causedBy(e, BindException.class)) {
-        throw new StartupException(what + " port " + port + " is already in use; choose another with " + flag
-            + " or " + property + " (0 picks a free port)", e);
-      }
-      throw new StartupException("cannot open the " + what + " port: " + e.getMessage(), e);
-    }
-  }
-
-  private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** {@code Basalt ready: zookeeper=HOST:PORT rpc=HOST:PORT}, the line printed once clients can connect. */
