@@ -16,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -105,12 +104,7 @@ class MetricsInfoPortTest {
   }
 
   private BasaltServer start(int infoPort) throws Exception {
-    Map<String, String> settings = new HashMap<>();
-    settings.put(Settings.DATA_DIR.key(), dir.resolve("data").toString());
-    settings.put(Settings.BIND_ADDRESS.key(), "127.0.0.1");
-    settings.put(Settings.HOSTNAME.key(), "127.0.0.1");
-    settings.put(Settings.RPC_PORT.key(), "0");
-    settings.put(Settings.ZOOKEEPER_PORT.key(), "0");
+    Map<String, String> settings = LoopbackSettings.of(dir.resolve("data"));
     settings.put(Settings.INFO_PORT.key(), String.valueOf(infoPort));
     return BasaltServer.start(BasaltConfig.of(settings));
   }

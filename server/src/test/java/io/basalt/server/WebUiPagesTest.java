@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.server.config.BasaltConfig;
-import io.basalt.server.config.Settings;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -59,13 +57,7 @@ class WebUiPagesTest {
 
   @BeforeAll
   static void startAndRunAWorkload() throws Exception {
-    Map<String, String> settings = new HashMap<>();
-    settings.put(Settings.DATA_DIR.key(), dir.resolve("data").toString());
-    settings.put(Settings.BIND_ADDRESS.key(), "127.0.0.1");
-    settings.put(Settings.HOSTNAME.key(), "127.0.0.1");
-    settings.put(Settings.RPC_PORT.key(), "0");
-    settings.put(Settings.ZOOKEEPER_PORT.key(), "0");
-    settings.put(Settings.INFO_PORT.key(), "0");
+    Map<String, String> settings = LoopbackSettings.of(dir.resolve("data"));
     settings.put("basalt.test.markup", "<script>alert('conf')</script>");
     settings.put("hbase.rpc.tls.keystore.password", "hunter2");
     server = BasaltServer.start(BasaltConfig.of(settings));

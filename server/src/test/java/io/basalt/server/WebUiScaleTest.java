@@ -10,11 +10,9 @@ import io.basalt.hbase.compaction.TabletCompaction;
 import io.basalt.hbase.master.ProcedureTracker;
 import io.basalt.hbase.master.TableDdl;
 import io.basalt.server.config.BasaltConfig;
-import io.basalt.server.config.Settings;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -208,13 +206,6 @@ class WebUiScaleTest {
   }
 
   private BasaltServer start() throws Exception {
-    Map<String, String> settings = new HashMap<>();
-    settings.put(Settings.DATA_DIR.key(), dir.resolve("data").toString());
-    settings.put(Settings.BIND_ADDRESS.key(), "127.0.0.1");
-    settings.put(Settings.HOSTNAME.key(), "127.0.0.1");
-    settings.put(Settings.RPC_PORT.key(), "0");
-    settings.put(Settings.ZOOKEEPER_PORT.key(), "0");
-    settings.put(Settings.INFO_PORT.key(), "0");
-    return BasaltServer.start(BasaltConfig.of(settings));
+    return BasaltServer.start(BasaltConfig.of(LoopbackSettings.of(dir.resolve("data"))));
   }
 }
