@@ -104,6 +104,11 @@ public final class Table {
     this.groups = tabletGroups;
   }
 
+  /** Whether this table's writes and reads go through its tablets' Raft groups (cluster mode). */
+  public boolean isReplicated() {
+    return groups != null;
+  }
+
   public String name() {
     return layout.definition().name();
   }
@@ -491,6 +496,23 @@ public final class Table {
   public <T> T withColumnFamilies(String what, ColumnFamilyWork<T> work) throws StorageException {
     List<T> result = new ArrayList<>(1);
     onFiles(what, (db, current) -> result.add(work.run(db, current.definition(), current.handles())));
+    return result.get(0);
+  }
+
+  /**
+   * Runs {@code work} as {@link #withColumnFamilies} does, while no write to the table and no cursor opening on it
+   * can start: for a change to several families that readers must see whole (an ingestion of files into each).
+   */
+  public <T> T withColumnFamiliesQuiet(String what, ColumnFamilyWork<T> work) throws StorageException {
+    List<T> result = new ArrayList<>(1);
+    whileQuiet(() -> {
+      TableLayout current = layout;
+      try {
+        result.add(work.run(db, current.definition(), current.handles()));
+      } catch (RocksDBException e) {
+        throw RocksErrors.of(what + " of table " + name(), e);
+      }
+    });
     return result.get(0);
   }
 

@@ -3,6 +3,7 @@ package io.basalt.storage.transfer;
 import io.basalt.storage.Table;
 import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.ingest.SstWriterOptions;
 import io.basalt.storage.transfer.ExportManifest.FamilyExport;
 import io.basalt.storage.transfer.RangeReader.FamilyCells;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.basalt.storage.transfer;
+package io.basalt.storage.ingest;
 
 import io.basalt.storage.catalog.FamilyOptions;
 import org.rocksdb.BlockBasedTableConfig;
@@ -11,16 +11,16 @@ import org.rocksdb.SstFileWriter;
 /**
  * An {@link SstFileWriter} that writes a family's cells the way the store writes that family's own files: the
  * family's compression, block size and bloom filter. RocksDB ingests a file as it is and keeps it until a compaction
- * rewrites it, and an imported tablet's files land where compactions may not reach for a long time, so a file
+ * rewrites it, and an imported tablet's or a bulk load's files land where compactions may not reach for a long time, so a file
  * written with other settings would read slower (no filter) or take more space (no compression) all that while.
  * Close it to free the native objects.
  */
-final class SstWriterOptions implements AutoCloseable {
+public final class SstWriterOptions implements AutoCloseable {
   private final Options options;
   private final EnvOptions env = new EnvOptions();
   private final BloomFilter bloom;
 
-  SstWriterOptions(FamilyOptions family) {
+  public SstWriterOptions(FamilyOptions family) {
     BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockSize(family.blockSizeBytes())
         // Writing a file reads nothing back through a cache.
         .setNoBlockCache(true);
@@ -36,7 +36,7 @@ final class SstWriterOptions implements AutoCloseable {
   }
 
   /** A new writer with these options; close it before closing this. */
-  SstFileWriter newWriter() {
+  public SstFileWriter newWriter() {
     return new SstFileWriter(env, options);
   }
 
