@@ -1,5 +1,6 @@
 package io.basalt.hbase;
 
+import io.basalt.hbase.bulkload.BulkLoader;
 import io.basalt.hbase.cluster.MemberReport;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
@@ -120,7 +121,8 @@ public final class HBaseFrontend implements AutoCloseable {
     }
     RequestMetrics requests = new RequestMetrics(ServerMetrics.INTERVAL_MILLIS, keys);
     this.dispatcher = HBaseServices.dispatcher(locations, tables, master, directory, scanners, compactions, statistics,
-        settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()), requests);
+        settings.maxScanResultBytes(), security, authorization, new SlowLog(settings.slowLog()), requests,
+        new BulkLoader(store.directory().resolveSibling("bulkload")));
     this.regionFigures = new RegionFigures(directory, master.tables(), statistics);
     this.metrics = new ServerMetrics(requests, new ServerMetrics.Sources(locations, directory, master.tables(),
         statistics, store, scanners::openCount, compactions::length, compactions::lastMajorCompaction, clock));

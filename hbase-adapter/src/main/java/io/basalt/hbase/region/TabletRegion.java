@@ -117,6 +117,21 @@ public final class TabletRegion implements Region {
     }
   }
 
+  /** The table this region is a tablet of. */
+  public HBaseTable table() {
+    return table;
+  }
+
+  /** The region's writer, for writes other than mutations (a bulk load's records). */
+  public RegionWriter writer() {
+    return writer;
+  }
+
+  /** Counts a bulk load of files into the region: one write request, as HBase's region counts one. */
+  public void countBulkLoad(long cells) {
+    requests.countWrites(1, cells);
+  }
+
   @Override
   public CompactionBacklog compactionBacklog() {
     return requests.compactionBacklog();

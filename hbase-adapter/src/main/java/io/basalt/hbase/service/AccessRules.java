@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -79,6 +80,17 @@ final class AccessRules implements CallGuard {
     // all, as HBase leaves endpoints unchecked unless hbase.security.exec.permission.checks is set.
     handler("ClientService", "Get", "Mutate", "Scan", "Multi");
     none("ClientService", "ExecService");
+    // A bulk load is a table's creator's or admin's: on the table to begin and end one, on each family loaded.
+    rule("ClientService.PrepareBulkLoad", ClientProtos.PrepareBulkLoadRequest.class,
+        (permissions, request) -> permissions.requireTable(tableOf(request.getRegion()), ADMIN, CREATE));
+    rule("ClientService.CleanupBulkLoad", ClientProtos.CleanupBulkLoadRequest.class,
+        (permissions, request) -> permissions.requireTable(tableOf(request.getRegion()), ADMIN, CREATE));
+    rule("ClientService.BulkLoadHFile", ClientProtos.BulkLoadHFileRequest.class, (permissions, request) -> {
+      TableName table = tableOf(request.getRegion());
+      for (ClientProtos.BulkLoadHFileRequest.FamilyPath file : request.getFamilyPathList()) {
+        permissions.requireColumn(table, file.getFamily().toByteArray(), null, ADMIN, CREATE);
+      }
+    });
   }
 
   private void adminService() {

@@ -38,8 +38,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 
 /**
- * ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan and Multi have their own. And
- * ExecService, for the one coprocessor endpoint Basalt has.
+ * ClientService: the data path. Get and Mutate (with checkAndMutate) here; Scan, Multi and the bulk load calls
+ * have their own. And ExecService, for the one coprocessor endpoint Basalt has.
  */
 public final class ClientServiceHandlers {
   private final RegionResolver regions;
@@ -48,10 +48,13 @@ public final class ClientServiceHandlers {
   private final TabletStatistics statistics;
   private final RequestMetrics metrics;
   private final AuthenticationEndpoint authentication;
+  private final BulkLoadHandlers bulkLoads;
 
   ClientServiceHandlers(RegionResolver regions, ScanHandler scans, MultiHandler multi,
-      TabletStatistics statistics, RequestMetrics metrics, AuthenticationEndpoint authentication) {
+      TabletStatistics statistics, RequestMetrics metrics, AuthenticationEndpoint authentication,
+      BulkLoadHandlers bulkLoads) {
     this.regions = regions;
+    this.bulkLoads = bulkLoads;
     this.scans = scans;
     this.multi = multi;
     this.statistics = statistics;
@@ -76,6 +79,12 @@ public final class ClientServiceHandlers {
         .onShortWhen("Multi", ClientProtos.MultiRequest.getDefaultInstance(), MultiHandler::isShort,
             counted(statistics, metrics::multiCall, multi::multi))
         .on("ExecService", CoprocessorServiceRequest.getDefaultInstance(), counted(statistics, this::execService))
+        .on("PrepareBulkLoad", ClientProtos.PrepareBulkLoadRequest.getDefaultInstance(),
+            counted(statistics, bulkLoads::prepare))
+        .on("BulkLoadHFile", ClientProtos.BulkLoadHFileRequest.getDefaultInstance(),
+            counted(statistics, bulkLoads::load))
+        .on("CleanupBulkLoad", ClientProtos.CleanupBulkLoadRequest.getDefaultInstance(),
+            counted(statistics, bulkLoads::cleanup))
         .build();
   }
 

@@ -1,5 +1,6 @@
 package io.basalt.hbase.service;
 
+import io.basalt.hbase.bulkload.BulkLoader;
 import io.basalt.hbase.cluster.RegionLocations;
 import io.basalt.hbase.cluster.ServerIdentity;
 import io.basalt.hbase.compaction.CompactionQueue;
@@ -35,9 +36,9 @@ public final class HBaseServices {
   public static RpcDispatcher dispatcher(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
       long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog,
-      RequestMetrics metrics) {
+      RequestMetrics metrics, BulkLoader bulkLoader) {
     List<ServiceBinding> bindings = bindings(locations, tables, master, directory, scanners, compactions,
-        statistics, maxScanResultBytes, security, authorization, slowLog, metrics);
+        statistics, maxScanResultBytes, security, authorization, slowLog, metrics, bulkLoader);
     if (authorization == null) {
       return new RpcDispatcher(bindings, slowLog);
     }
@@ -48,7 +49,7 @@ public final class HBaseServices {
   static List<ServiceBinding> bindings(RegionLocations locations, TableDirectory tables, Master master,
       RegionDirectory directory, ScannerRegistry scanners, CompactionQueue compactions, TabletStatistics statistics,
       long maxScanResultBytes, SecuritySettings security, Authorization authorization, SlowLog slowLog,
-      RequestMetrics metrics) {
+      RequestMetrics metrics, BulkLoader bulkLoader) {
     ServerIdentity server = locations.self();
     LogEntryHandlers logs = new LogEntryHandlers(slowLog);
     RegionResolver regions = new RegionResolver(directory);
@@ -56,7 +57,8 @@ public final class HBaseServices {
     RegionReports reports = new RegionReports(new RegionFigures(directory, tables, statistics), compactions);
     return List.of(
         new ClientServiceHandlers(regions, scanHandler, new MultiHandler(regions, metrics), statistics, metrics,
-            security.kerberos() ? new AuthenticationEndpoint(security.tokens()) : null).binding(),
+            security.kerberos() ? new AuthenticationEndpoint(security.tokens()) : null,
+            new BulkLoadHandlers(regions, bulkLoader)).binding(),
         new AdminServiceHandlers(server, directory, regions, tables, compactions, statistics, reports, logs)
             .binding(),
         new MasterServiceHandlers(master,

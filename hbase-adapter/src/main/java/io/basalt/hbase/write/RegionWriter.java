@@ -215,6 +215,25 @@ public final class RegionWriter {
     record(unrecorded, waiting);
   }
 
+  /** Whether a family counts as holding puts with their own TTL (see {@code schema.CellTtlFamilies}). */
+  public boolean holdsCellTtls(byte[] family) {
+    return policy.holdsCellTtls(table.storage(), family);
+  }
+
+  /**
+   * Records that families hold puts with their own TTL, those not yet recorded, before such puts loaded other than
+   * by a mutation (a bulk load's files) become visible.
+   */
+  public void recordCellTtlFamilies(List<byte[]> families) throws IOException {
+    List<byte[]> unrecorded = new ArrayList<>();
+    for (byte[] family : families) {
+      if (!holdsCellTtls(family)) {
+        unrecorded.add(family);
+      }
+    }
+    record(unrecorded, Waiting.ALLOWED);
+  }
+
   private void record(List<byte[]> families, Waiting waiting) throws IOException {
     if (families.isEmpty()) {
       return;

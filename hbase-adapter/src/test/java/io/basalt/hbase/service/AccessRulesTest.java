@@ -34,7 +34,7 @@ class AccessRulesTest {
     Authorization authorization = new Authorization(control, Audit.NONE);
     List<ServiceBinding> bindings = HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null,
         null, null, null, FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(),
-        authorization, new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000));
+        authorization, new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000), null);
     Set<String> served = new TreeSet<>();
     for (ServiceBinding binding : bindings) {
       for (Map.Entry<String, Boolean> method : binding.methodCoverage().entrySet()) {

@@ -53,7 +53,7 @@ class RpcMethodCoverageTest {
     List<ServiceBinding> bindings =
         HBaseServices.bindings(RegionLocations.singleNode(server), null, null, null, null, null, null,
             FrontendSettings.defaults().maxScanResultBytes(), SecuritySettings.simple(), null,
-            new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000));
+            new SlowLog(SlowLogSettings.defaults()), new RequestMetrics(10_000), null);
     StringBuilder text = new StringBuilder("\n");
     for (ServiceBinding binding : bindings) {
       List<String> served = new ArrayList<>();

@@ -47,7 +47,7 @@ class ShortCallRulesTest {
   private final ScannerRegistry scanners = new ScannerRegistry(Clock.systemUTC(), 60_000);
   private final RequestMetrics metrics = new RequestMetrics(10_000);
   private final ServiceBinding client = new ClientServiceHandlers(null, new ScanHandler(null, scanners, 0, metrics),
-      new MultiHandler(null, metrics), null, metrics, null).binding();
+      new MultiHandler(null, metrics), null, metrics, null, new BulkLoadHandlers(null, null)).binding();
 
   @AfterEach
   void closeScanners() {

@@ -1,0 +1,195 @@
+package io.basalt.hbase.bulkload;
+
+import io.basalt.hbase.errors.StorageErrors;
+import io.basalt.hbase.region.TabletRegion;
+import io.basalt.storage.Table;
+import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.ingest.CellFileWriter;
+import io.basalt.storage.ingest.TabletIngest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.io.hfile.CorruptHFileException;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HBase's bulk load into one region: HFiles, each of one family, read with HBase's HFile reader and written into
+ * new store files of the region's rows, which are then added to the table as one change ({@link TabletIngest}).
+ *
+ * <p>As HBase's region server: a family the table lacks is refused; a file whose rows no longer fit the region (it
+ * split since the client grouped its files) makes the call answer "not loaded", and the client groups and splits its
+ * files again; the region's recent writes are flushed first when the client asks for a sequence number to be
+ * assigned (its default), and the loaded cells then stand above every cell the table held of the same coordinates,
+ * below every later write; loaded files leave the client's directory, as HBase moves them into its store (copied,
+ * and so left there, when the client asks for copies). Checked beyond HBase: every cell belongs to the family its
+ * file is loaded into, and every file is read whole before anything of the call becomes visible, so a damaged file
+ * loads nothing.
+ *
+ * <p>Files are written under {@code staging} (on the store's file system, so that ingesting them moves them); what a
+ * stop left there is removed at the next start.
+ */
+public final class BulkLoader {
+  private static final Logger LOG = LoggerFactory.getLogger(BulkLoader.class);
+
+  private final Path staging;
+  private final Configuration conf;
+  private final AtomicLong loads = new AtomicLong();
+
+  /** One HFile a call names and the family it is loaded into. */
+  public record FamilyFile(byte[] family, String path) {}
+
+  public BulkLoader(Path staging) throws IOException {
+    this.staging = staging;
+    this.conf = HBaseConfiguration.create();
+    removeLeftovers(staging);
+  }
+
+  /** A token for a client's bulk load (what HBase's PrepareBulkLoad names its staging directory by). */
+  public String prepare(RegionInfo region, String user) {
+    return "basalt-bulkload:" + user + ":" + region.getTable().getNameAsString() + ":" + UUID.randomUUID();
+  }
+
+  /**
+   * Loads files into a region.
+   *
+   * @param assignSequence whether the region's recent writes are flushed first (HBase's {@code assign_seq_num})
+   * @param copyFiles whether the files stay where they are ({@code copy_file}); else they are removed once loaded
+   * @return false, loading nothing, if a file's rows lie outside the region
+   */
+  public boolean load(TabletRegion region, List<FamilyFile> files, boolean assignSequence, boolean copyFiles)
+      throws IOException {
+    RegionInfo info = region.info();
+    Map<String, List<FamilyFile>> byFamily = new LinkedHashMap<>();
+    for (FamilyFile file : files) {
+      if (!region.table().descriptor().hasColumnFamily(file.family())) {
+        throw new DoNotRetryIOException("No such column family " + Bytes.toStringBinary(file.family()));
+      }
+      byFamily.computeIfAbsent(Bytes.toStringBinary(file.family()), name -> new ArrayList<>()).add(file);
+    }
+    List<HFileSource> opened = new ArrayList<>();
+    try {
+      Map<String, List<HFileSource>> sources = new LinkedHashMap<>();
+      for (Map.Entry<String, List<FamilyFile>> family : byFamily.entrySet()) {
+        List<HFileSource> ofFamily = new ArrayList<>();
+        for (FamilyFile file : family.getValue()) {
+          HFileSource source = HFileSource.open(file.path(), conf);
+          opened.add(source);
+          if (!source.isEmpty() && !fits(source, info)) {
+            LOG.info("Bulk load into {}: {} holds rows {} to {}, outside the region; the client regroups",
+                info.getRegionNameAsString(), source, Bytes.toStringBinary(source.firstRow()),
+                Bytes.toStringBinary(source.lastRow()));
+            return false;
+          }
+          ofFamily.add(source);
+        }
+        sources.put(family.getKey(), ofFamily);
+      }
+      if (assignSequence) {
+        region.flush();
+      }
+      long cells = ingest(region, byFamily, sources);
+      region.countBulkLoad(cells);
+      if (!copyFiles) {
+        remove(opened);
+      }
+      return true;
+    } finally {
+      for (HFileSource source : opened) {
+        try {
+          source.close();
+        } catch (IOException e) {
+          LOG.warn("Could not close {}: {}", source, e.getMessage());
+        }
+      }
+    }
+  }
+
+  private long ingest(TabletRegion region, Map<String, List<FamilyFile>> byFamily,
+      Map<String, List<HFileSource>> sources) throws IOException {
+    RegionInfo info = region.info();
+    Table table = region.table().storage();
+    long started = System.nanoTime();
+    Path directory = staging.resolve(info.getEncodedName() + "-" + loads.incrementAndGet());
+    try (TabletIngest ingest = TabletIngest.begin(table, directory, info.getStartKey(), info.getEndKey())) {
+      List<byte[]> withTtls = new ArrayList<>();
+      long duplicates = 0;
+      for (Map.Entry<String, List<HFileSource>> family : sources.entrySet()) {
+        byte[] name = byFamily.get(family.getKey()).get(0).family();
+        StoredCells cells = new StoredCells(name, region.writer().holdsCellTtls(name),
+            family.getValue().toString());
+        CellFileWriter out = ingest.family(name);
+        FamilyMerge merge = FamilyMerge.of(family.getValue());
+        try {
+          for (Cell cell = merge.next(); cell != null; cell = merge.next()) {
+            cells.write(cell, out);
+          }
+        } catch (IllegalArgumentException e) {
+          // An HFile's cells come sorted unless the file is damaged; its reader does not check.
+          throw new CorruptHFileException("the cells of " + family.getValue() + " are not in order: "
+              + e.getMessage(), e);
+        }
+        duplicates += merge.duplicates();
+        if (cells.sawTtl()) {
+          withTtls.add(name);
+        }
+      }
+      region.writer().recordCellTtlFamilies(withTtls);
+      long entries = ingest.commit();
+      LOG.info("Bulk loaded {} entries into {} from {} in {} ms{}", entries, info.getRegionNameAsString(),
+          sources.values(), (System.nanoTime() - started) / 1_000_000,
+          duplicates > 0 ? " (" + duplicates + " cells repeating the coordinates of the one before passed over)" : "");
+      return entries;
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, info);
+    }
+  }
+
+  /** Whether the file's rows lie in the region's, as HBase's store checks a file before loading it. */
+  private static boolean fits(HFileSource source, RegionInfo region) {
+    return Bytes.compareTo(source.firstRow(), region.getStartKey()) >= 0
+        && (region.getEndKey().length == 0 || Bytes.compareTo(source.lastRow(), region.getEndKey()) < 0);
+  }
+
+  /** Removes the loaded files from the client's directory, as HBase's move into its store does. */
+  private void remove(List<HFileSource> loaded) {
+    try {
+      FileSystem files = FileSystem.getLocal(conf);
+      for (HFileSource source : loaded) {
+        if (!files.delete(source.path(), false)) {
+          LOG.warn("Loaded {} but could not remove it", source);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("Loaded files but could not remove them: {}", e.getMessage());
+    }
+  }
+
+  private static void removeLeftovers(Path staging) throws IOException {
+    if (!Files.isDirectory(staging)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(staging)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        if (!path.equals(staging)) {
+          Files.delete(path);
+        }
+      }
+    }
+  }
+}

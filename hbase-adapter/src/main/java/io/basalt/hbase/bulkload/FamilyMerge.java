@@ -1,0 +1,69 @@
+package io.basalt.hbase.bulkload;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValueUtil;
+
+/**
+ * The cells of one family's HFiles as one sorted stream, in HBase's order ({@link CellComparator}, sequence ids
+ * left out): the files of one family in a bulk load may overlap, and the family's cells go into one file of the
+ * store, which takes them in order. Of cells with equal coordinates and type, only the first is given: the one of
+ * the file named first, as the same call loaded them together.
+ */
+final class FamilyMerge {
+  private final PriorityQueue<Head> heads;
+  private Cell last;
+  private long duplicates;
+
+  /** A source resting on its current cell, and the order the request named it in. */
+  private record Head(HFileSource source, int order) {}
+
+  private FamilyMerge(PriorityQueue<Head> heads) {
+    this.heads = heads;
+  }
+
+  /** Positions each source on its first cell; the caller closes the sources. */
+  static FamilyMerge of(List<HFileSource> sources) throws IOException {
+    CellComparator cells = CellComparator.getInstance();
+    PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, sources.size()), (a, b) -> {
+      int order = cells.compare(a.source().cell(), b.source().cell(), true);
+      return order != 0 ? order : Integer.compare(a.order(), b.order());
+    });
+    for (int i = 0; i < sources.size(); i++) {
+      if (sources.get(i).advance()) {
+        heads.add(new Head(sources.get(i), i));
+      }
+    }
+    return new FamilyMerge(heads);
+  }
+
+  /** The next cell, or null after the last; valid until the next call. */
+  Cell next() throws IOException {
+    while (!heads.isEmpty()) {
+      Head head = heads.poll();
+      Cell cell = head.source().cell();
+      boolean duplicate = last != null && CellComparator.getInstance().compare(cell, last, true) == 0;
+      if (duplicate) {
+        duplicates++;
+      } else {
+        // Copied before the source moves on: its cell lies in a block the reader may let go of.
+        last = KeyValueUtil.copyToNewKeyValue(cell);
+      }
+      if (head.source().advance()) {
+        heads.add(head);
+      }
+      if (!duplicate) {
+        return last;
+      }
+    }
+    return null;
+  }
+
+  /** Cells passed over for having the coordinates and type of the cell before them. */
+  long duplicates() {
+    return duplicates;
+  }
+}

@@ -1,0 +1,79 @@
+package io.basalt.hbase.bulkload;
+
+import io.basalt.hbase.read.CellTtls;
+import io.basalt.storage.ingest.CellFileWriter;
+import java.io.IOException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Turns an HFile's cells into the entries of a family's file in the store, as a region server's writes store them
+ * ({@code write.MutationConverter}): a put under its type, a put with a TTL tag under {@link CellTtls#TTL_PUT} with
+ * its TTL before the value, delete markers under their own types with no value. A put with a TTL erases the plain
+ * put of its coordinates, and a plain put in a family that holds puts with a TTL erases that key, so the cell loaded
+ * replaces what was stored at its coordinates, whichever kind it was. Other tags (visibility labels, cell ACLs)
+ * are not kept, as Basalt keeps none.
+ */
+final class StoredCells {
+  private final byte[] family;
+  private final boolean familyHoldsTtls;
+  private final String file;
+  private boolean sawTtl;
+
+  /**
+   * @param familyHoldsTtls whether the family holds puts with their own TTL (see {@code schema.CellTtlFamilies})
+   * @param file the file or files the cells come from, for messages
+   */
+  StoredCells(byte[] family, boolean familyHoldsTtls, String file) {
+    this.family = family;
+    this.familyHoldsTtls = familyHoldsTtls;
+    this.file = file;
+  }
+
+  /**
+   * Writes one cell's entries.
+   *
+   * @throws DoNotRetryIOException if the cell is of another family, or of a type no store holds
+   */
+  void write(Cell cell, CellFileWriter out) throws IOException {
+    if (!CellUtil.matchingFamily(cell, family)) {
+      throw new DoNotRetryIOException("HFile " + file + " holds cells of family "
+          + Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + ", not of family " + Bytes.toStringBinary(family)
+          + " it is loaded into (row " + Bytes.toStringBinary(CellUtil.cloneRow(cell)) + ")");
+    }
+    byte[] row = CellUtil.cloneRow(cell);
+    byte[] qualifier = CellUtil.cloneQualifier(cell);
+    long timestamp = cell.getTimestamp();
+    int type = cell.getTypeByte() & 0xFF;
+    if (type == KeyValue.Type.Put.getCode()) {
+      long ttl = CellTtls.of(cell);
+      byte[] value = CellUtil.cloneValue(cell);
+      if (ttl != CellTtls.NONE) {
+        sawTtl = true;
+        // The plain put's key sorts before the TTL put's (higher type codes first): erasure, then the cell.
+        out.erase(row, qualifier, timestamp, KeyValue.Type.Put.getCode());
+        out.put(row, qualifier, timestamp, CellTtls.TTL_PUT, CellTtls.storedValue(ttl, value));
+      } else {
+        out.put(row, qualifier, timestamp, type, value);
+        if (familyHoldsTtls) {
+          out.erase(row, qualifier, timestamp, CellTtls.TTL_PUT);
+        }
+      }
+    } else if (type == KeyValue.Type.Delete.getCode() || type == KeyValue.Type.DeleteColumn.getCode()
+        || type == KeyValue.Type.DeleteFamily.getCode() || type == KeyValue.Type.DeleteFamilyVersion.getCode()) {
+      out.put(row, qualifier, timestamp, type, HConstants.EMPTY_BYTE_ARRAY);
+    } else {
+      throw new DoNotRetryIOException("HFile " + file + " holds a cell of type " + type + " in row "
+          + Bytes.toStringBinary(row) + ", which no store holds");
+    }
+  }
+
+  /** Whether a put with its own TTL was written: the family must be recorded as holding such puts. */
+  boolean sawTtl() {
+    return sawTtl;
+  }
+}
