@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * split since the client grouped its files) makes the call answer "not loaded", and the client groups and splits its
  * files again; the region's recent writes are flushed first when the client asks for a sequence number to be
  * assigned (its default), and the loaded cells then stand above every cell the table held of the same coordinates,
- * below every later write; loaded files leave the client's directory, as HBase moves them into its store (copied,
+ * below every later write; without one, HBase counts the files older than every other file of the store, and the
+ * cells the table held of the same coordinates stand above the loaded ones; loaded files leave the client's directory, as HBase moves them into its store (copied,
  * and so left there, when the client asks for copies). Checked beyond HBase: every cell belongs to the family its
  * file is loaded into, and every file is read whole before anything of the call becomes visible, so a damaged file
  * loads nothing.
@@ -103,7 +104,7 @@ public final class BulkLoader {
       if (assignSequence) {
         region.flush();
       }
-      long cells = ingest(region, byFamily, sources);
+      long cells = ingest(region, byFamily, sources, assignSequence);
       region.countBulkLoad(cells);
       if (!copyFiles) {
         remove(opened);
@@ -121,7 +122,7 @@ public final class BulkLoader {
   }
 
   private long ingest(TabletRegion region, Map<String, List<FamilyFile>> byFamily,
-      Map<String, List<HFileSource>> sources) throws IOException {
+      Map<String, List<HFileSource>> sources, boolean above) throws IOException {
     RegionInfo info = region.info();
     Table table = region.table().storage();
     long started = System.nanoTime();
@@ -129,10 +130,11 @@ public final class BulkLoader {
     try (TabletIngest ingest = TabletIngest.begin(table, directory, info.getStartKey(), info.getEndKey())) {
       List<byte[]> withTtls = new ArrayList<>();
       long duplicates = 0;
+      long passedOver = 0;
       for (Map.Entry<String, List<HFileSource>> family : sources.entrySet()) {
         byte[] name = byFamily.get(family.getKey()).get(0).family();
         StoredCells cells = new StoredCells(name, region.writer().holdsCellTtls(name),
-            family.getValue().toString());
+            family.getValue().toString(), above ? null : ingest);
         CellFileWriter out = ingest.family(name);
         FamilyMerge merge = FamilyMerge.of(family.getValue());
         try {
@@ -145,15 +147,17 @@ public final class BulkLoader {
               + e.getMessage(), e);
         }
         duplicates += merge.duplicates();
+        passedOver += cells.passedOver();
         if (cells.sawTtl()) {
           withTtls.add(name);
         }
       }
       region.writer().recordCellTtlFamilies(withTtls);
       long entries = ingest.commit();
-      LOG.info("Bulk loaded {} entries into {} from {} in {} ms{}", entries, info.getRegionNameAsString(),
+      LOG.info("Bulk loaded {} entries into {} from {} in {} ms{}{}", entries, info.getRegionNameAsString(),
           sources.values(), (System.nanoTime() - started) / 1_000_000,
-          duplicates > 0 ? " (" + duplicates + " cells repeating the coordinates of the one before passed over)" : "");
+          duplicates > 0 ? "; " + duplicates + " cells repeating the coordinates of the one before passed over" : "",
+          passedOver > 0 ? "; " + passedOver + " cells below stored cells of their coordinates passed over" : "");
       return entries;
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);

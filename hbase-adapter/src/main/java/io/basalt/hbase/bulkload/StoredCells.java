@@ -1,7 +1,9 @@
 package io.basalt.hbase.bulkload;
 
 import io.basalt.hbase.read.CellTtls;
+import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.ingest.CellFileWriter;
+import io.basalt.storage.ingest.TabletIngest;
 import java.io.IOException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -17,21 +19,29 @@ import org.apache.hadoop.hbase.util.Bytes;
  * put of its coordinates, and a plain put in a family that holds puts with a TTL erases that key, so the cell loaded
  * replaces what was stored at its coordinates, whichever kind it was. Other tags (visibility labels, cell ACLs)
  * are not kept, as Basalt keeps none.
+ *
+ * <p>A load below the stored cells (HBase's bulk load without an assigned sequence number, whose file then counts
+ * as older than every other of its store) passes over each cell whose coordinates the table holds already, in
+ * either kind of put: the stored cell is what HBase's reads return there.
  */
 final class StoredCells {
   private final byte[] family;
   private final boolean familyHoldsTtls;
   private final String file;
+  private final TabletIngest below;
   private boolean sawTtl;
+  private long passedOver;
 
   /**
    * @param familyHoldsTtls whether the family holds puts with their own TTL (see {@code schema.CellTtlFamilies})
    * @param file the file or files the cells come from, for messages
+   * @param below the ingestion whose table's stored cells stand above the loaded ones; null for a load above them
    */
-  StoredCells(byte[] family, boolean familyHoldsTtls, String file) {
+  StoredCells(byte[] family, boolean familyHoldsTtls, String file, TabletIngest below) {
     this.family = family;
     this.familyHoldsTtls = familyHoldsTtls;
     this.file = file;
+    this.below = below;
   }
 
   /**
@@ -49,17 +59,23 @@ final class StoredCells {
     byte[] qualifier = CellUtil.cloneQualifier(cell);
     long timestamp = cell.getTimestamp();
     int type = cell.getTypeByte() & 0xFF;
+    if (below != null && stored(row, qualifier, timestamp, type)) {
+      passedOver++;
+      return;
+    }
     if (type == KeyValue.Type.Put.getCode()) {
       long ttl = CellTtls.of(cell);
       byte[] value = CellUtil.cloneValue(cell);
       if (ttl != CellTtls.NONE) {
         sawTtl = true;
         // The plain put's key sorts before the TTL put's (higher type codes first): erasure, then the cell.
-        out.erase(row, qualifier, timestamp, KeyValue.Type.Put.getCode());
+        if (below == null) {
+          out.erase(row, qualifier, timestamp, KeyValue.Type.Put.getCode());
+        }
         out.put(row, qualifier, timestamp, CellTtls.TTL_PUT, CellTtls.storedValue(ttl, value));
       } else {
         out.put(row, qualifier, timestamp, type, value);
-        if (familyHoldsTtls) {
+        if (familyHoldsTtls && below == null) {
           out.erase(row, qualifier, timestamp, CellTtls.TTL_PUT);
         }
       }
@@ -70,6 +86,20 @@ final class StoredCells {
       throw new DoNotRetryIOException("HFile " + file + " holds a cell of type " + type + " in row "
           + Bytes.toStringBinary(row) + ", which no store holds");
     }
+  }
+
+  /** Whether the table stores a cell of these coordinates: of this type, or either kind of put for a put. */
+  private boolean stored(byte[] row, byte[] qualifier, long timestamp, int type) throws StorageException {
+    if (below.stores(family, row, qualifier, timestamp, type)) {
+      return true;
+    }
+    return type == KeyValue.Type.Put.getCode()
+        && below.stores(family, row, qualifier, timestamp, CellTtls.TTL_PUT);
+  }
+
+  /** Cells passed over for standing below a stored cell of their coordinates. */
+  long passedOver() {
+    return passedOver;
   }
 
   /** Whether a put with its own TTL was written: the family must be recorded as holding such puts. */

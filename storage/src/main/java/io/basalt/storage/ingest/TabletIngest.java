@@ -5,6 +5,7 @@ import io.basalt.storage.catalog.FamilyDefinition;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.errors.UnknownFamilyException;
 import io.basalt.storage.keys.ByteArrays;
+import io.basalt.storage.keys.CellKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,6 +99,24 @@ public final class TabletIngest implements AutoCloseable {
       throw new StorageException("cannot open a file for family " + key + " in " + directory + ": "
           + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether the table stores a cell of exactly these coordinates and type now: for a load that must leave stored
+   * cells standing where its own have the same key (HBase's bulk load without an assigned sequence number).
+   */
+  public boolean stores(byte[] family, byte[] row, byte[] qualifier, long timestamp, int type)
+      throws StorageException {
+    byte[] key = CellKeys.encode(row, qualifier, timestamp, type);
+    return table.withColumnFamilies("looking up a cell of table " + table.name(), (db, definition, handles) -> {
+      List<FamilyDefinition> families = definition.families();
+      for (int i = 0; i < families.size(); i++) {
+        if (families.get(i).hasName(family)) {
+          return db.keyExists(handles.get(i), key);
+        }
+      }
+      throw new UnknownFamilyException(table.name(), family);
+    });
   }
 
   /**

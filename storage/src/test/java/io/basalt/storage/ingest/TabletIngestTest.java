@@ -94,6 +94,18 @@ class TabletIngestTest {
   }
 
   @Test
+  void aLoadCanAskWhetherACellOfItsCoordinatesIsStored() throws Exception {
+    table.write(RowMutation.forRow(b("r")).add(b("a"), b("q"), 5, PUT, b("stored")).build(), Durability.LOG);
+    try (TabletIngest ingest = TabletIngest.begin(table, directory.resolve("k"), b(""), b(""))) {
+      assertTrue(ingest.stores(b("a"), b("r"), b("q"), 5, PUT));
+      assertFalse(ingest.stores(b("a"), b("r"), b("q"), 4, PUT), "another timestamp");
+      assertFalse(ingest.stores(b("a"), b("r"), b("q"), 5, DELETE_COLUMN), "another type");
+      assertFalse(ingest.stores(b("b"), b("r"), b("q"), 5, PUT), "another family");
+      assertThrows(UnknownFamilyException.class, () -> ingest.stores(b("c"), b("r"), b("q"), 5, PUT));
+    }
+  }
+
+  @Test
   void cellsOutsideTheRowsOutOfOrderOrOfAFamilyGoneAreRefusedWithNothingIngested() throws Exception {
     try (TabletIngest ingest = TabletIngest.begin(table, directory.resolve("o"), b("m"), b("n"))) {
       ingest.family(b("a")).put(b("m1"), b("q"), 1, PUT, b("in"));

@@ -49,7 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * written by HBase's HFile writer into a Basalt table of three regions through PrepareBulkLoad, BulkLoadHFile and
  * CleanupBulkLoad: a file spanning every region is split by the tool as against HBase, compressed and block-encoded
  * files load, delete markers in a file hide older cells, a loaded cell replaces a stored one of the same coordinates
- * and a later put replaces it again, and the loaded files leave the directory as HBase moves them. A family the
+ * and a later put replaces it again (without an assigned sequence number the stored one stands above it), and the
+ * loaded files leave the directory as HBase moves them. A family the
  * table lacks, a truncated file, a file damaged inside and a file of another family's cells are refused with
  * nothing loaded.
  */
@@ -112,6 +113,29 @@ class BulkLoadTest {
       }
       table.put(new Put(Bytes.toBytes("b000")).addColumn(F, Q, 100, Bytes.toBytes("put after")));
       assertTrue(cells(table).contains("b000/f:q@100=put after"), "a later put replaces the loaded cell");
+    }
+  }
+
+  @Test
+  void withoutAnAssignedSequenceNumberTheStoredCellsStandAboveTheLoadedOnes() throws Exception {
+    TableName name = TableName.valueOf("bulk_below");
+    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin();
+        Table table = createTable(admin, connection, name)) {
+      table.put(new Put(Bytes.toBytes("b000")).addColumn(F, Q, 100, Bytes.toBytes("stored")));
+      Path input = work.resolve("below");
+      writeHFile(input.resolve("f").resolve("file"), Compression.Algorithm.NONE, DataBlockEncoding.NONE, List.of(
+          new KeyValue(Bytes.toBytes("b000"), F, Q, 100, Bytes.toBytes("loaded")),
+          new KeyValue(Bytes.toBytes("b000"), F, Q, 90, Bytes.toBytes("older version")),
+          new KeyValue(Bytes.toBytes("b001"), F, Q, 100, Bytes.toBytes("new row"))));
+      Configuration below = new Configuration(conf);
+      // HBase then counts the file older than every other of the store: its cell of b000@100 loses to the stored.
+      below.setBoolean("hbase.mapreduce.bulkload.assign.sequenceNumbers", false);
+
+      assertEquals(0, ToolRunner.run(below, new BulkLoadHFilesTool(below),
+          new String[] {input.toString(), name.getNameAsString()}));
+
+      assertEquals(List.of("b000/f:q@100=stored", "b000/f:q@90=older version", "b001/f:q@100=new row"),
+          cellsAllVersions(table));
     }
   }
 
@@ -207,8 +231,16 @@ class BulkLoadTest {
 
   /** Every cell as row/family:qualifier@timestamp=value. */
   private static List<String> cells(Table table) throws IOException {
+    return cells(table, new Scan());
+  }
+
+  private static List<String> cellsAllVersions(Table table) throws IOException {
+    return cells(table, new Scan().readAllVersions());
+  }
+
+  private static List<String> cells(Table table, Scan scan) throws IOException {
     List<String> cells = new ArrayList<>();
-    try (ResultScanner scanner = table.getScanner(new Scan())) {
+    try (ResultScanner scanner = table.getScanner(scan)) {
       for (Result result : scanner) {
         for (Cell cell : result.rawCells()) {
           cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
