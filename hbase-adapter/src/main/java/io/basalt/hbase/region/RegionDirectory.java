@@ -7,6 +7,7 @@ import io.basalt.hbase.schema.TableDirectory;
 import io.basalt.hbase.stats.TabletStatistics;
 import io.basalt.hbase.write.WritePolicy;
 import io.basalt.storage.catalog.TabletDefinition;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -59,6 +61,13 @@ public final class RegionDirectory implements CompactionQueue.ServedRegions {
       throw new NotServingRegionException(encodedName + " is not online");
     }
     return region;
+  }
+
+  /** The region of a table that holds a row. */
+  public Region forRow(TableName table, byte[] row) throws IOException {
+    HBaseTable served = tables.require(table);
+    TabletDefinition tablet = served.definition().tabletFor(row);
+    return byName(HBaseTable.regionInfo(table, tablet).getRegionName());
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.basalt.hbase.service;
 
 import static org.apache.hadoop.hbase.security.access.Permission.Action.ADMIN;
 import static org.apache.hadoop.hbase.security.access.Permission.Action.CREATE;
+import static org.apache.hadoop.hbase.security.access.Permission.Action.WRITE;
 
 import io.basalt.hbase.region.RegionResolver;
 import io.basalt.hbase.rpc.CallContext;
@@ -96,6 +97,9 @@ final class AccessRules implements CallGuard {
   private void adminService() {
     none("AdminService", "GetServerInfo", "GetOnlineRegion", "GetRegionInfo", "GetRegionLoad");
     global("AdminService", "CompactionSwitch", "ClearSlowLogsResponses");
+    // A replication source writes as the cluster's own user; HBase asks for WRITE over everything.
+    rule("AdminService.ReplicateWALEntry", AdminProtos.ReplicateWALEntryRequest.class,
+        (permissions, request) -> permissions.requireGlobal(WRITE));
     // Reading the slow log needs nothing in HBase; emptying it is an admin's (its rpcPreCheck).
     none("AdminService", "GetLogEntries", "GetSlowLogResponses", "GetLargeLogResponses");
     // HBase checks a compaction in the compaction thread, so a refused one answers success and fails in the

@@ -7,6 +7,7 @@ import io.basalt.hbase.compaction.CompactionQueue;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
 import io.basalt.hbase.region.RegionResolver;
+import io.basalt.hbase.replication.ReplicationSink;
 import io.basalt.hbase.rpc.CallContext;
 import io.basalt.hbase.rpc.ServiceBinding;
 import io.basalt.hbase.schema.TableDirectory;
@@ -26,7 +27,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminServic
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** AdminService: questions about this server and the regions it holds; flushes and compactions. */
+/**
+ * AdminService: questions about this server and the regions it holds; flushes and compactions; the WAL entries an
+ * HBase cluster replicating to this one ships.
+ */
 final class AdminServiceHandlers {
   private final ServerIdentity server;
   private final RegionDirectory directory;
@@ -36,10 +40,12 @@ final class AdminServiceHandlers {
   private final TabletStatistics statistics;
   private final RegionReports reports;
   private final LogEntryHandlers logs;
+  private final ReplicationSink sink;
 
   AdminServiceHandlers(ServerIdentity server, RegionDirectory directory, RegionResolver regions,
       TableDirectory tables, CompactionQueue compactions, TabletStatistics statistics, RegionReports reports,
       LogEntryHandlers logs) {
+    this.sink = new ReplicationSink(directory);
     this.server = server;
     this.directory = directory;
     this.regions = regions;
@@ -65,9 +71,18 @@ final class AdminServiceHandlers {
         .on("CompactionSwitch", AdminProtos.CompactionSwitchRequest.getDefaultInstance(), counted(statistics,
             (call, request) -> AdminProtos.CompactionSwitchResponse.newBuilder()
                 .setPrevState(compactions.switchCompactions(request.getEnabled())).build()))
-        .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad);
+        .on("GetRegionLoad", AdminProtos.GetRegionLoadRequest.getDefaultInstance(), this::regionLoad)
+        .on("ReplicateWALEntry", AdminProtos.ReplicateWALEntryRequest.getDefaultInstance(),
+            counted(statistics, this::replicate));
     logs.registerRegionServer(binding);
     return binding.build();
+  }
+
+  /** Applies what an HBase cluster replicating to this one ships: Basalt as a replication peer. */
+  private AdminProtos.ReplicateWALEntryResponse replicate(CallContext call,
+      AdminProtos.ReplicateWALEntryRequest request) throws IOException {
+    sink.replicate(request.getEntryList(), call.requestCells());
+    return AdminProtos.ReplicateWALEntryResponse.getDefaultInstance();
   }
 
   /** Flushes the region's table now; its memtables become sorted files. */
