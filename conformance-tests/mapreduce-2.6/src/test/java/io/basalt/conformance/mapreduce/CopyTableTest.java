@@ -1,4 +1,4 @@
-package io.basalt.conformance.copytable;
+package io.basalt.conformance.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
