@@ -1,47 +1,44 @@
 package io.basalt.conformance.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.mapreduce.CopyTable;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HBase's own CopyTable, from hbase-mapreduce 2.6.4 as released, copies a Basalt table of several megabytes into
- * another in Hadoop's local job runner, and every cell arrives. CopyTable scans with a batch of
- * {@code Integer.MAX_VALUE}; its rows are wider than what is left of a 2 MB scan response when they come up, so
- * the size limit cuts rows and the rest of each comes in the next call.
+ * HBase 2.6.4's CopyTable, run as {@code hbase copytable} runs it in Hadoop's local job runner, copies into and
+ * out of Basalt what it copies on real HBase.
+ *
+ * <p>A Basalt table of several megabytes arrives cell for cell: CopyTable scans with a batch of
+ * {@code Integer.MAX_VALUE}, and its rows are wider than what is left of a 2 MB scan response when they come up,
+ * so the size limit cuts rows and the rest of each comes in the next call.
+ *
+ * <p>The three-region sample with three families, several versions and every kind of delete marker, copied with
+ * all its versions and markers ({@code --versions --all.cells}, a raw scan whose markers CopyTable writes as
+ * deletes) from HBase into Basalt through {@code --peer.adr}, from Basalt into Basalt, and from HBase into HBase
+ * as the oracle: the three copies hold the same cells, markers included.
  */
 class CopyTableTest {
   @RegisterExtension
-  static final BasaltServerExtension BASALT = new BasaltServerExtension();
+  static final BasaltAndHBase SERVERS = new BasaltAndHBase();
 
   private static final byte[][] FAMILIES = {Bytes.toBytes("f"), Bytes.toBytes("g")};
   private static final int ROWS = 300;
@@ -56,35 +53,65 @@ class CopyTableTest {
 
   @Test
   void copiesATableLargerThanOneScanResponseCellForCell() throws Exception {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", BASALT.process().zookeeperHost());
-    conf.setInt("hbase.zookeeper.property.clientPort", BASALT.process().zookeeperPort());
-    // Hadoop's local job runner on the local file system, everything under the test's own directory.
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", Files.createDirectories(work.resolve("hadoop")).toString());
-    conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
-    conf.set("mapreduce.cluster.local.dir", work.resolve("local").toString());
-
-    TableName source = TableName.valueOf("copy_source");
-    TableName target = TableName.valueOf("copy_target");
-    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
-      admin.createTable(descriptor(source), new byte[][] {row(ROWS / 2)});
-      admin.createTable(descriptor(target));
-      long bytes = load(connection, source);
-      assertTrue(bytes > 2L * SCAN_RESPONSE_BYTES, "the source holds " + bytes + " bytes of values");
-
-      int exit = ToolRunner.run(conf, new CopyTable(), new String[] {"--new.name=" + target.getNameAsString(),
-          source.getNameAsString()});
-
-      assertEquals(0, exit, "CopyTable's exit code");
-      List<String> copied = cells(connection, target);
-      assertEquals(ROWS * FAMILIES.length * CELLS_PER_FAMILY, copied.size(), "cells in the copy");
-      assertEquals(cells(connection, source), copied, "the copy holds exactly the source's cells");
+    Server basalt = SERVERS.basalt();
+    TableName source = SERVERS.newTable("copy_large_source");
+    TableName target = SERVERS.newTable("copy_large_target");
+    try (Admin admin = basalt.admin()) {
+      admin.createTable(wideDescriptor(source), new byte[][] {wideRow(ROWS / 2)});
+      admin.createTable(wideDescriptor(target));
     }
+    long bytes = loadWideRows(basalt.connection(), source);
+    assertTrue(bytes > 2L * SCAN_RESPONSE_BYTES, "the source holds " + bytes + " bytes of values");
+
+    basalt.run(new CopyTable(), work, "--new.name=" + target.getNameAsString(), source.getNameAsString());
+
+    List<String> copied = TableCells.visible(basalt, target);
+    assertEquals(ROWS * FAMILIES.length * CELLS_PER_FAMILY, copied.size(), "cells in the copy");
+    assertEquals(TableCells.visible(basalt, source), copied, "the copy holds exactly the source's cells");
   }
 
-  private static TableDescriptor descriptor(TableName name) {
+  @Test
+  void copiesVersionsAndDeleteMarkersFromHBaseIntoBasaltAsIntoHBase() throws Exception {
+    Server hbase = SERVERS.hbase();
+    Server basalt = SERVERS.basalt();
+    TableName source = SERVERS.newTable("copy_source");
+    TableName target = SERVERS.newTable("copy_target");
+    for (Server server : SERVERS.both()) {
+      SampleTable.createAndLoad(server, source);
+      SampleTable.create(server, target);
+    }
+    String[] everyCell = {"--versions=" + SampleTable.VERSIONS, "--all.cells"};
+
+    copy(hbase, hbase, everyCell, source, target);
+    List<String> oracleRaw = TableCells.raw(hbase, target);
+    List<String> oracleVisible = TableCells.visible(hbase, target);
+    assertEquals(TableCells.visible(hbase, source), oracleVisible, "HBase's copy reads as its source");
+    assertNotEquals(oracleVisible.size(), oracleRaw.size(), "the copy holds markers and the cells they hide");
+
+    // Into Basalt from HBase: the job runs against HBase and writes to the peer. Then into the same table on
+    // Basalt from Basalt's own sample (its raw scan read, its deletes written again): the cells are the same.
+    copy(hbase, basalt, everyCell, source, target);
+    assertEquals(oracleRaw, TableCells.raw(basalt, target), "HBase's copy (expected) and HBase's into Basalt");
+    assertEquals(oracleVisible, TableCells.visible(basalt, target), "as read, HBase's copy and Basalt's");
+
+    TableName copyOfBasalt = SERVERS.newTable("copy_target");
+    SampleTable.create(basalt, copyOfBasalt);
+    copy(basalt, basalt, everyCell, source, copyOfBasalt);
+    assertEquals(oracleRaw, TableCells.raw(basalt, copyOfBasalt), "HBase's copy (expected) and Basalt's own");
+  }
+
+  /** Runs CopyTable against {@code from}, writing {@code source}'s cells to {@code target} on {@code to}. */
+  private void copy(Server from, Server to, String[] options, TableName source, TableName target) throws Exception {
+    List<String> args = new ArrayList<>(Arrays.asList(options));
+    if (to != from) {
+      args.add("--peer.adr=" + to.clusterKey());
+    }
+    args.add("--new.name=" + target.getNameAsString());
+    args.add(source.getNameAsString());
+    from.run(new CopyTable(), work.resolve(from.name() + "-to-" + to.name()), args.toArray(String[]::new));
+  }
+
+  private static TableDescriptor wideDescriptor(TableName name) {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
     for (byte[] family : FAMILIES) {
       table.setColumnFamily(ColumnFamilyDescriptorBuilder.of(family));
@@ -92,13 +119,13 @@ class CopyTableTest {
     return table.build();
   }
 
-  /** Writes every row; returns the value bytes written. */
-  private static long load(Connection connection, TableName name) throws IOException {
+  /** Writes every wide row; returns the value bytes written. */
+  private static long loadWideRows(Connection connection, TableName name) throws IOException {
     long bytes = 0;
     try (Table table = connection.getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int r = 0; r < ROWS; r++) {
-        Put put = new Put(row(r));
+        Put put = new Put(wideRow(r));
         for (byte[] family : FAMILIES) {
           for (int c = 0; c < CELLS_PER_FAMILY; c++) {
             byte[] value = new byte[VALUE_BYTES];
@@ -119,22 +146,7 @@ class CopyTableTest {
     return bytes;
   }
 
-  /** Every cell of the table as row/family:qualifier@timestamp=value, with the value's hash for brevity. */
-  private static List<String> cells(Connection connection, TableName name) throws IOException {
-    List<String> cells = new ArrayList<>();
-    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result result : scanner) {
-        for (Cell cell : result.rawCells()) {
-          cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell)) + "@" + cell.getTimestamp() + "="
-              + Arrays.hashCode(CellUtil.cloneValue(cell)) + "/" + cell.getValueLength());
-        }
-      }
-    }
-    return cells;
-  }
-
-  private static byte[] row(int r) {
+  private static byte[] wideRow(int r) {
     return Bytes.toBytes(String.format("row%04d", r));
   }
 }
