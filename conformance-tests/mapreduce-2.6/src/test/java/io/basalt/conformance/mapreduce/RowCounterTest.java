@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * HBase 2.6.4's RowCounter, run as {@code hbase rowcounter} runs it, counts the same on Basalt as on real HBase
  * over the same three-region sample: a row range together with a column (a row-range filter and a column
- * selection on every region's scan), and the delete markers of each kind that a raw scan returns.
+ * selection on every region's scan), a time range, and the delete markers of each kind that a raw scan returns.
  */
 class RowCounterTest {
   @RegisterExtension
@@ -55,6 +55,19 @@ class RowCounterTest {
     long rows = basalt.get("ROWS");
     long inRange = rowsBetween(SERVERS.hbase(), SampleTable.rowKey(10), SampleTable.rowKey(45));
     assertTrue(rows > 0 && rows < inRange, rows + " rows have f:b among the " + inRange + " in the range");
+  }
+
+  @Test
+  void countsTheRowsWithCellsOfATimeRange() throws Exception {
+    // The second and third writes: rows whose deletes hide them, or whose only cells are older or newer, drop out.
+    String[] args = {table.getNameAsString(), "--starttime=" + SampleTable.T[1], "--endtime=" + SampleTable.T[2]};
+    Map<String, Long> hbase = count(SERVERS.hbase(), args);
+    Map<String, Long> basalt = count(SERVERS.basalt(), args);
+
+    assertEquals(hbase, basalt, "RowCounter's counters on HBase (expected) and Basalt (actual)");
+    long rows = basalt.get("ROWS");
+    assertTrue(rows > 0 && rows < SampleTable.ROWS, rows + " of the " + SampleTable.ROWS
+        + " rows have cells written at " + SampleTable.T[1] + " that no delete hides");
   }
 
   @Test
