@@ -89,8 +89,8 @@ class CopyTableTest {
     assertEquals(TableCells.visible(hbase, source), oracleVisible, "HBase's copy reads as its source");
     assertNotEquals(oracleVisible.size(), oracleRaw.size(), "the copy holds markers and the cells they hide");
 
-    // Into Basalt from HBase: the job runs against HBase and writes to the peer. Then into the same table on
-    // Basalt from Basalt's own sample (its raw scan read, its deletes written again): the cells are the same.
+    // Into Basalt from HBase: the job runs against HBase and writes to the peer. Then into another table on
+    // Basalt from Basalt's own sample (Basalt's raw scan read, the deletes written again): the cells are the same.
     copy(hbase, basalt, everyCell, source, target);
     assertEquals(oracleRaw, TableCells.raw(basalt, target), "HBase's copy (expected) and HBase's into Basalt");
     assertEquals(oracleVisible, TableCells.visible(basalt, target), "as read, HBase's copy and Basalt's");

@@ -40,7 +40,7 @@ class SyncTableTest {
   @RegisterExtension
   static final BasaltAndHBase SERVERS = new BasaltAndHBase();
 
-  /** A batch of 1.5 KB: the sample hashes in several batches, some of which match and some not. */
+  /** Batches of 1,500 bytes: the sample hashes in several batches, some of which match and some not. */
   private static final int BATCH_BYTES = 1500;
   private static final String COUNTER_GROUP = SyncTable.class.getName() + "$SyncMapper$Counter";
 
@@ -48,7 +48,7 @@ class SyncTableTest {
   private static Path hbaseHashes;
   private static Path basaltHashes;
   /** SyncTable's counters from HBase into HBase, which both directions are compared with; run once. */
-  private static Map<String, Long> oracle;
+  private static Map<String, Long> hbaseIntoHBase;
 
   @TempDir
   static Path work;
@@ -92,10 +92,10 @@ class SyncTableTest {
   }
 
   private static synchronized Map<String, Long> oracle() throws Exception {
-    if (oracle == null) {
-      oracle = sync(SERVERS.hbase(), hbaseHashes, SERVERS.hbase());
+    if (hbaseIntoHBase == null) {
+      hbaseIntoHBase = sync(SERVERS.hbase(), hbaseHashes, SERVERS.hbase());
     }
-    return oracle;
+    return hbaseIntoHBase;
   }
 
   /**
