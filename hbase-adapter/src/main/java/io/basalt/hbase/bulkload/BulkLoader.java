@@ -18,7 +18,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -36,9 +35,10 @@ import org.slf4j.LoggerFactory;
  * split since the client grouped its files) makes the call answer "not loaded", and the client groups and splits its
  * files again; the region's recent writes are flushed first when the client asks for a sequence number to be
  * assigned (its default), and the loaded cells then stand above every cell the table held of the same coordinates,
- * below every later write; without one, HBase counts the files older than every other file of the store, and the
- * cells the table held of the same coordinates stand above the loaded ones; loaded files leave the client's directory, as HBase moves them into its store (copied,
- * and so left there, when the client asks for copies). Checked beyond HBase: every cell belongs to the family its
+ * below every later write; without one (only a load that comes without a token, see {@code BulkLoadHandlers}), HBase
+ * counts the files older than every other file of the store, and the cells the table held of the same coordinates
+ * stand above the loaded ones. The files stay where they are: HBase copies files from a file system other than its
+ * own HDFS, and the local file system is never that. Checked beyond HBase: every cell belongs to the family its
  * file is loaded into, and every file is read whole before anything of the call becomes visible, so a damaged file
  * loads nothing.
  *
@@ -70,10 +70,9 @@ public final class BulkLoader {
    * Loads files into a region.
    *
    * @param assignSequence whether the region's recent writes are flushed first (HBase's {@code assign_seq_num})
-   * @param copyFiles whether the files stay where they are ({@code copy_file}); else they are removed once loaded
    * @return false, loading nothing, if a file's rows lie outside the region
    */
-  public boolean load(TabletRegion region, List<FamilyFile> files, boolean assignSequence, boolean copyFiles)
+  public boolean load(TabletRegion region, List<FamilyFile> files, boolean assignSequence)
       throws IOException {
     RegionInfo info = region.info();
     Map<String, List<FamilyFile>> byFamily = new LinkedHashMap<>();
@@ -106,9 +105,6 @@ public final class BulkLoader {
       }
       long cells = ingest(region, byFamily, sources, assignSequence);
       region.countBulkLoad(cells);
-      if (!copyFiles) {
-        remove(opened);
-      }
       return true;
     } finally {
       for (HFileSource source : opened) {
@@ -168,20 +164,6 @@ public final class BulkLoader {
   private static boolean fits(HFileSource source, RegionInfo region) {
     return Bytes.compareTo(source.firstRow(), region.getStartKey()) >= 0
         && (region.getEndKey().length == 0 || Bytes.compareTo(source.lastRow(), region.getEndKey()) < 0);
-  }
-
-  /** Removes the loaded files from the client's directory, as HBase's move into its store does. */
-  private void remove(List<HFileSource> loaded) {
-    try {
-      FileSystem files = FileSystem.getLocal(conf);
-      for (HFileSource source : loaded) {
-        if (!files.delete(source.path(), false)) {
-          LOG.warn("Loaded {} but could not remove it", source);
-        }
-      }
-    } catch (IOException e) {
-      LOG.warn("Loaded files but could not remove them: {}", e.getMessage());
-    }
   }
 
   private static void removeLeftovers(Path staging) throws IOException {

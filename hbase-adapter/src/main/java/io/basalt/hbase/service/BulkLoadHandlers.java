@@ -43,7 +43,10 @@ final class BulkLoadHandlers {
     for (BulkLoadHFileRequest.FamilyPath file : request.getFamilyPathList()) {
       files.add(new BulkLoader.FamilyFile(file.getFamily().toByteArray(), file.getPath()));
     }
-    boolean loaded = loader.load(region, files, request.getAssignSeqNum(), request.getCopyFile());
+    // HBase's region server assigns a sequence number to every load that comes with a token (what its tool sends),
+    // whatever the request's assign_seq_num says; only a load without one is taken at its word.
+    boolean assignSequence = request.hasBulkToken() || request.getAssignSeqNum();
+    boolean loaded = loader.load(region, files, assignSequence);
     return BulkLoadHFileResponse.newBuilder().setLoaded(loaded).build();
   }
 
