@@ -1,12 +1,14 @@
-package io.basalt.conformance.differential;
+package io.basalt.conformance.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
@@ -24,25 +26,29 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.mapreduce.replication.VerifyReplication;
 import org.apache.hadoop.hbase.replication.ReplicationPeerConfig;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Job;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Basalt as a replication peer of real HBase 2.6.4: HBase's {@code addReplicationPeer} with Basalt's cluster key,
  * and HBase's own replication source finds Basalt's region server in its ZooKeeper and ships the WAL edits of a
  * table with two replicated families (ReplicateWALEntry). Puts of several versions, every kind of delete, an
  * increment and a row mutation written to HBase afterwards arrive in Basalt with their original timestamps, until
- * every version Basalt reads is HBase's; a family not replicated stays empty on Basalt.
+ * every version Basalt reads is HBase's; a family not replicated stays empty on Basalt. HBase's own
+ * {@code VerifyReplication} then finds every row of the source alike in Basalt, and a row changed in Basalt alone
+ * different.
  */
-@DisabledIfSystemProperty(named = "basalt.conformance.cluster", matches = ".+",
-    disabledReason = "Basalt's sink applies writes to the regions it serves; on a cluster a sink that is not the"
-        + " tablet's leader cannot yet")
 class ReplicationFromHBaseTest {
   @RegisterExtension
-  static final BasaltAndHBase SERVERS = BasaltAndHBase.shared();
+  static final BasaltAndHBase SERVERS = new BasaltAndHBase();
+
+  @TempDir
+  Path work;
 
   private static final byte[] F = Bytes.toBytes("f");
   private static final byte[] G = Bytes.toBytes("g");
@@ -64,18 +70,23 @@ class ReplicationFromHBaseTest {
         .build();
     byte[][] splits = {Bytes.toBytes("m")};
     String peer = "basalt_" + name.getNameAsString();
-    try (Admin hbaseAdmin = SERVERS.hbase().getAdmin(); Admin basaltAdmin = SERVERS.basalt().getAdmin()) {
+    try (Admin hbaseAdmin = SERVERS.hbase().admin(); Admin basaltAdmin = SERVERS.basalt().admin()) {
       hbaseAdmin.createTable(descriptor, splits);
       basaltAdmin.createTable(descriptor, splits);
       hbaseAdmin.addReplicationPeer(peer, ReplicationPeerConfig.newBuilder().setClusterKey(clusterKey())
           .setReplicateAllUserTables(false).setTableCFsMap(Map.of(name, List.of())).build());
-      try (Table hbase = SERVERS.hbase().getTable(name); Table basalt = SERVERS.basalt().getTable(name)) {
+      try (Table hbase = SERVERS.hbase().connection().getTable(name); Table basalt = SERVERS.basalt().connection().getTable(name)) {
         write(hbase);
         List<String> expected = cells(hbase, new Scan().addFamily(F).addFamily(G));
         assertTrue(expected.size() > 100, "the source holds " + expected.size() + " cells");
         List<String> arrived = awaitSame(expected, basalt);
         assertEquals(expected, arrived, "HBase's cells (expected) and those replicated to Basalt (actual)");
         assertTrue(arrived.stream().noneMatch(cell -> cell.contains("/local:")), "the local family is not shipped");
+
+        long rows = expected.stream().map(cell -> cell.substring(0, cell.indexOf('/'))).distinct().count();
+        assertEquals(List.of(rows, 0L), verifyReplication(name), "VerifyReplication's good and bad rows");
+        basalt.put(new Put(Bytes.toBytes("a000")).addColumn(G, Q, 3000, Bytes.toBytes("changed in Basalt")));
+        assertEquals(List.of(rows - 1, 1L), verifyReplication(name), "after a row changed in Basalt alone");
       } finally {
         hbaseAdmin.removeReplicationPeer(peer);
       }
@@ -120,8 +131,20 @@ class ReplicationFromHBaseTest {
 
   /** Basalt's cluster key, as HBase's add_peer takes it: its ZooKeeper's host, port and parent znode. */
   private static String clusterKey() {
-    String quorum = SERVERS.basalt().getConfiguration().get(HConstants.ZOOKEEPER_QUORUM);
-    return quorum + ":" + HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT;
+    return SERVERS.basalt().clusterKey();
+  }
+
+  /**
+   * HBase's VerifyReplication of the table's replicated families from HBase against Basalt (the peer named by its
+   * cluster key), in the local job runner: its good and bad rows.
+   */
+  private List<Long> verifyReplication(TableName name) throws Exception {
+    Configuration conf = SERVERS.hbase().jobConfiguration(work.resolve("verify-" + System.nanoTime()));
+    Job job = new VerifyReplication().createSubmittableJob(conf, new String[] {"--families=f,g", clusterKey(),
+        name.getNameAsString()});
+    assertTrue(job.waitForCompletion(false), "VerifyReplication's job succeeded");
+    return List.of(job.getCounters().findCounter(VerifyReplication.Verifier.Counters.GOODROWS).getValue(),
+        job.getCounters().findCounter(VerifyReplication.Verifier.Counters.BADROWS).getValue());
   }
 
   /** Every version of every cell the scan reads, as row/family:qualifier@timestamp=value. */
