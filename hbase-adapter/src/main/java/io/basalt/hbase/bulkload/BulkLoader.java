@@ -2,6 +2,7 @@ package io.basalt.hbase.bulkload;
 
 import io.basalt.hbase.errors.StorageErrors;
 import io.basalt.hbase.region.TabletRegion;
+import io.basalt.hbase.write.Durabilities;
 import io.basalt.storage.Table;
 import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.ingest.CellFileWriter;
@@ -117,46 +118,96 @@ public final class BulkLoader {
     }
   }
 
+  /**
+   * Writes the files' cells into the region: on a single node into new store files ingested as one change, in a
+   * cluster through the tablets' logs ({@link ReplicatedRows}).
+   */
   private long ingest(TabletRegion region, Map<String, List<FamilyFile>> byFamily,
       Map<String, List<HFileSource>> sources, boolean above) throws IOException {
     RegionInfo info = region.info();
     Table table = region.table().storage();
     long started = System.nanoTime();
-    Path directory = staging.resolve(info.getEncodedName() + "-" + loads.incrementAndGet());
-    try (TabletIngest ingest = TabletIngest.begin(table, directory, info.getStartKey(), info.getEndKey())) {
-      List<byte[]> withTtls = new ArrayList<>();
-      long duplicates = 0;
-      long passedOver = 0;
-      for (Map.Entry<String, List<HFileSource>> family : sources.entrySet()) {
-        byte[] name = byFamily.get(family.getKey()).get(0).family();
-        StoredCells cells = new StoredCells(name, region.writer().holdsCellTtls(name),
-            family.getValue().toString(), above ? null : ingest);
-        CellFileWriter out = ingest.family(name);
-        FamilyMerge merge = FamilyMerge.of(family.getValue());
-        try {
-          for (Cell cell = merge.next(); cell != null; cell = merge.next()) {
-            cells.write(cell, out);
-          }
-        } catch (IllegalArgumentException e) {
-          // An HFile's cells come sorted unless the file is damaged; its reader does not check.
-          throw new CorruptHFileException("the cells of " + family.getValue() + " are not in order: "
-              + e.getMessage(), e);
+    try {
+      long entries;
+      if (table.isReplicated()) {
+        if (!above) {
+          throw new DoNotRetryIOException("a bulk load without a token and without an assigned sequence number is"
+              + " not served in cluster mode");
         }
-        duplicates += merge.duplicates();
-        passedOver += cells.passedOver();
-        if (cells.sawTtl()) {
-          withTtls.add(name);
+        entries = convert(region, byFamily, sources, null,
+            family -> new ReplicatedRows(table, family, Durabilities.of(
+                org.apache.hadoop.hbase.client.Durability.USE_DEFAULT, region.table().durability())));
+      } else {
+        Path directory = staging.resolve(info.getEncodedName() + "-" + loads.incrementAndGet());
+        try (TabletIngest ingest = TabletIngest.begin(table, directory, info.getStartKey(), info.getEndKey())) {
+          convert(region, byFamily, sources, above ? null : ingest, family -> new FileCells(ingest.family(family)));
+          entries = ingest.commit();
         }
       }
-      region.writer().recordCellTtlFamilies(withTtls);
-      long entries = ingest.commit();
-      LOG.info("Bulk loaded {} entries into {} from {} in {} ms{}{}", entries, info.getRegionNameAsString(),
+      LOG.info("Bulk loaded {} entries into {} from {} in {} ms{}", entries, info.getRegionNameAsString(),
           sources.values(), (System.nanoTime() - started) / 1_000_000,
-          duplicates > 0 ? "; " + duplicates + " cells repeating the coordinates of the one before passed over" : "",
-          passedOver > 0 ? "; " + passedOver + " cells below stored cells of their coordinates passed over" : "");
+          table.isReplicated() ? " through the tablets' logs" : "");
       return entries;
     } catch (StorageException e) {
       throw StorageErrors.translate(e, info);
+    }
+  }
+
+  /** A family's sink, opened when its cells begin. */
+  @FunctionalInterface
+  private interface SinkOpener {
+    CellSink open(byte[] family) throws StorageException;
+  }
+
+  /** Turns each family's files into its sink's entries; returns the entries written. */
+  private static long convert(TabletRegion region, Map<String, List<FamilyFile>> byFamily,
+      Map<String, List<HFileSource>> sources, TabletIngest below, SinkOpener sinks) throws IOException {
+    List<byte[]> withTtls = new ArrayList<>();
+    long entries = 0;
+    for (Map.Entry<String, List<HFileSource>> family : sources.entrySet()) {
+      byte[] name = byFamily.get(family.getKey()).get(0).family();
+      StoredCells cells = new StoredCells(name, region.writer().holdsCellTtls(name), family.getValue().toString(),
+          below);
+      CellSink out = sinks.open(name);
+      FamilyMerge merge = FamilyMerge.of(family.getValue());
+      try {
+        for (Cell cell = merge.next(); cell != null; cell = merge.next()) {
+          cells.write(cell, out);
+        }
+      } catch (IllegalArgumentException e) {
+        // An HFile's cells come sorted unless the file is damaged; its reader does not check.
+        throw new CorruptHFileException("the cells of " + family.getValue() + " are not in order: " + e.getMessage(),
+            e);
+      }
+      entries += out.finish();
+      if (merge.duplicates() > 0 || cells.passedOver() > 0) {
+        LOG.info("Bulk load into {} from {}: {} cells repeating the coordinates of the one before and {} below stored"
+            + " cells of their coordinates passed over", region.info().getRegionNameAsString(), family.getValue(),
+            merge.duplicates(), cells.passedOver());
+      }
+      if (cells.sawTtl()) {
+        withTtls.add(name);
+      }
+    }
+    region.writer().recordCellTtlFamilies(withTtls);
+    return entries;
+  }
+
+  /** A family's new store file as a sink; the ingestion counts its entries. */
+  private record FileCells(CellFileWriter writer) implements CellSink {
+    @Override
+    public void put(byte[] row, byte[] qualifier, long timestamp, int type, byte[] value) throws StorageException {
+      writer.put(row, qualifier, timestamp, type, value);
+    }
+
+    @Override
+    public void erase(byte[] row, byte[] qualifier, long timestamp, int type) throws StorageException {
+      writer.erase(row, qualifier, timestamp, type);
+    }
+
+    @Override
+    public long finish() {
+      return writer.entries();
     }
   }
 

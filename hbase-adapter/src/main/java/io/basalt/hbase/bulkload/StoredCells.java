@@ -2,7 +2,6 @@ package io.basalt.hbase.bulkload;
 
 import io.basalt.hbase.read.CellTtls;
 import io.basalt.storage.errors.StorageException;
-import io.basalt.storage.ingest.CellFileWriter;
 import io.basalt.storage.ingest.TabletIngest;
 import java.io.IOException;
 import org.apache.hadoop.hbase.Cell;
@@ -49,7 +48,7 @@ final class StoredCells {
    *
    * @throws DoNotRetryIOException if the cell is of another family, or of a type no store holds
    */
-  void write(Cell cell, CellFileWriter out) throws IOException {
+  void write(Cell cell, CellSink out) throws IOException {
     if (!CellUtil.matchingFamily(cell, family)) {
       throw new DoNotRetryIOException("HFile " + file + " holds cells of family "
           + Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + ", not of family " + Bytes.toStringBinary(family)

@@ -58,10 +58,6 @@ final class BulkLoadHandlers {
   /** The region as a table's tablet: hbase:meta takes no bulk load. */
   private TabletRegion tabletRegion(Region region) throws DoNotRetryIOException {
     if (region instanceof TabletRegion tablet) {
-      if (tablet.table().storage().isReplicated()) {
-        throw new DoNotRetryIOException("bulk load is not served in cluster mode yet: load the files into a single"
-            + " Basalt node, or write the rows with puts (CopyTable, Import)");
-      }
       return tablet;
     }
     throw new DoNotRetryIOException("cannot bulk load into " + region.info().getRegionNameAsString());
