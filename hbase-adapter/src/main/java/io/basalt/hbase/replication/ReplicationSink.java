@@ -3,6 +3,7 @@ package io.basalt.hbase.replication;
 import io.basalt.hbase.read.CellTtls;
 import io.basalt.hbase.region.Region;
 import io.basalt.hbase.region.RegionDirectory;
+import io.basalt.hbase.region.TabletRegion;
 import io.basalt.hbase.write.MutationOutcome;
 import io.basalt.hbase.write.NoncedMutation;
 import io.basalt.storage.data.Waiting;
@@ -135,6 +136,12 @@ public final class ReplicationSink {
       Region region = regions.forRow(table, mutation.getRow());
       if (!region.isOnline()) {
         throw new TableNotEnabledException(table);
+      }
+      if (region instanceof TabletRegion tablet && tablet.table().storage().isReplicated()) {
+        // A sink on one node would have to hand each tablet's writes to its leader, as HBase's sink does through a
+        // client; until it does, the edits are refused here, whole, rather than applied in part.
+        throw new DoNotRetryIOException("replication into a Basalt cluster is not served yet: make a single Basalt"
+            + " node the peer");
       }
       byRegion.computeIfAbsent(region, r -> new ArrayList<>())
           .add(new NoncedMutation(mutation, HConstants.NO_NONCE));
