@@ -1,6 +1,7 @@
 package io.basalt.benchmarks.runner;
 
 import io.basalt.benchmarks.runner.authorization.AuthorizationBenchmark;
+import io.basalt.benchmarks.runner.bulkload.BulkLoadBenchmark;
 import io.basalt.benchmarks.runner.cluster.PairedBenchmark;
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
 import io.basalt.benchmarks.runner.observability.ObservabilityBenchmark;
@@ -38,7 +39,8 @@ import java.util.stream.Stream;
  * into docs/benchmarks.md). {@code --cluster} and {@code --baseline-jar} compare Basalt with Basalt instead
  * ({@link PairedBenchmark}), {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}),
  * {@code --authorization} each server with itself checking permissions ({@link AuthorizationBenchmark}), and
- * {@code --observability} each server with itself watched ({@link ObservabilityBenchmark}).
+ * {@code --observability} each server with itself watched ({@link ObservabilityBenchmark}); {@code --bulk-load}
+ * measures a bulk load against puts on both ({@link BulkLoadBenchmark}).
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
@@ -68,6 +70,9 @@ public final class BenchmarkMain {
           options.updateDocs());
     } else if (options.feature() == FeatureRun.OBSERVABILITY) {
       report = ObservabilityBenchmark.run(options.plan(), options.cpus(), files, options.commit(),
+          options.updateDocs());
+    } else if (options.bulkLoad()) {
+      report = BulkLoadBenchmark.run(options.bulkLoadPlan(), options.cpus(), files, options.commit(),
           options.updateDocs());
     } else if (options.cluster() || options.baselineJar() != null) {
       report = runPaired(options);

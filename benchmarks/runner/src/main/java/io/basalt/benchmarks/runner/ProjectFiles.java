@@ -27,6 +27,15 @@ public record ProjectFiles(Path root) {
     return root.resolve("benchmarks/storage-jmh/target/jmh.classpath");
   }
 
+  public Path bulkLoadClasses() {
+    return root.resolve("benchmarks/bulkload-client/target/classes");
+  }
+
+  /** Real HBase's jars (hbase-server and what it needs), as the harness launches HBase from them. */
+  public Path oracleClasspath() {
+    return root.resolve("conformance-tests/hbase-oracle/target/hbase-oracle.classpath");
+  }
+
   public Path results() {
     return root.resolve("benchmarks/target/results");
   }

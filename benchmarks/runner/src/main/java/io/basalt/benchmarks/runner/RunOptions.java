@@ -1,5 +1,6 @@
 package io.basalt.benchmarks.runner;
 
+import io.basalt.benchmarks.runner.bulkload.BulkLoadPlan;
 import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
@@ -14,10 +15,12 @@ import java.util.Set;
  * The runner's command line; bin/benchmark passes the repository root and the commit, the rest is the user's.
  * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
  * sized by {@code clusterPlan}; {@code feature}, each server against itself with a feature (TLS, permission checks,
- * being watched), sized by {@code plan}'s PerformanceEvaluation figures.
+ * being watched), sized by {@code plan}'s PerformanceEvaluation figures; {@code bulkLoad}, a bulk load against
+ * puts on Basalt and HBase, sized by {@code bulkLoadPlan}.
  */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
-    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, FeatureRun feature) {
+    boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, FeatureRun feature,
+    boolean bulkLoad, BulkLoadPlan bulkLoadPlan) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
@@ -30,6 +33,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "       bin/benchmark --tls | --authorization | --observability [--quick | --full] [--rows N]",
       "                     [--warmup-rows N]",
       "                     [--warmup-runs N] [--rounds N]",
+      "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
+      "       bin/benchmark --bulk-load [--quick | --full] [--rows N] [--rounds N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
@@ -59,7 +64,10 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     grants, as --tls runs them, and what the checks cost each in percent",
       "  --observability    instead: Basalt and HBase each unwatched and watched (status pages, /jmx, /prometheus",
       "                     and Basalt's Key Visualizer data read every second, the Key Visualizer on), as --tls",
-      "                     runs them, and what being watched cost each in percent");
+      "                     runs them, and what being watched cost each in percent",
+      "  --bulk-load        instead: HFiles written by HBase's writer (--rows rows of 1,000 bytes), loaded by",
+      "                     HBase's BulkLoadHFilesTool into Basalt and into HBase, and the same cells written by",
+      "                     puts into each, every load into a fresh table and checked, --rounds rounds");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -83,6 +91,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     FeatureRun feature = FeatureRun.NONE;
     int featuresGiven = 0;
     boolean suitesGiven = false;
+    boolean bulkLoad = false;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
       switch (arg) {
@@ -104,6 +113,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--cluster" -> cluster = true;
         case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
         case "--failovers" -> failovers = number(arg, rest, 0);
+        case "--bulk-load" -> bulkLoad = true;
         case "--tls", "--authorization", "--observability" -> {
           featuresGiven++;
           feature = FeatureRun.valueOf(arg.substring(2).toUpperCase(Locale.ROOT));
@@ -164,10 +174,24 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     } else if (failovers != null) {
       throw new IllegalArgumentException("--failovers goes with --cluster");
     }
-    int runs = featuresGiven + (cluster || baselineJar != null ? 1 : 0);
+    int runs = featuresGiven + (cluster || baselineJar != null ? 1 : 0) + (bulkLoad ? 1 : 0);
     if (runs > 1) {
-      throw new IllegalArgumentException("--tls, --authorization, --observability, --cluster and --baseline-jar are "
-          + "separate runs: give one");
+      throw new IllegalArgumentException("--tls, --authorization, --observability, --cluster, --baseline-jar and "
+          + "--bulk-load are separate runs: give one");
+    }
+    BulkLoadPlan bulkLoadPlan = BulkLoadPlan.named(mode);
+    if (bulkLoad) {
+      if (suitesGiven || launches != null || warmupRows != null || warmupRuns != null || ycsbRecords != null
+          || ycsbOperations != null) {
+        throw new IllegalArgumentException("--bulk-load makes its own loads on servers launched once: of the sizes "
+            + "it takes only --rows (rows written) and --rounds");
+      }
+      if (rows != null) {
+        bulkLoadPlan = bulkLoadPlan.withRows(rows);
+      }
+      if (rounds != null) {
+        bulkLoadPlan = bulkLoadPlan.withRounds(rounds);
+      }
     }
     if (feature != FeatureRun.NONE && (suitesGiven || launches != null || ycsbRecords != null
         || ycsbOperations != null)) {
@@ -179,7 +203,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       clusterPlan = clusterPlan.withFailovers(failovers);
     }
     return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
-        baselineJar, clusterPlan, feature);
+        baselineJar, clusterPlan, feature, bulkLoad, bulkLoadPlan);
   }
 
   private static String value(String flag, Deque<String> rest) {

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.benchmarks.runner.bulkload.BulkLoadPlan;
 import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +115,27 @@ class RunOptionsTest {
         List.of("--root", "/tmp", "--observability", "--suites", "ycsb"))) {
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           args.toString());
+    }
+  }
+
+  @Test
+  void theBulkLoadRunTakesItsOwnPlanWithTheRowsAndRoundsGiven() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--bulk-load", "--quick", "--rows",
+        "5_000", "--rounds", "2", "--update-docs"});
+
+    assertTrue(options.bulkLoad());
+    assertEquals(BulkLoadPlan.quick().withRows(5_000).withRounds(2), options.bulkLoadPlan());
+    assertTrue(options.updateDocs());
+    assertEquals(BulkLoadPlan.full(), RunOptions.parse(new String[] {"--root", "/tmp", "--bulk-load"})
+        .bulkLoadPlan());
+    assertFalse(RunOptions.parse(new String[] {"--root", "/tmp"}).bulkLoad());
+    for (String other : List.of("--tls", "--cluster", "--suites")) {
+      List<String> args = new ArrayList<>(List.of("--root", "/tmp", "--bulk-load", other));
+      if (other.equals("--suites")) {
+        args.add("pe");
+      }
+      assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
+          String.join(" ", args));
     }
   }
 }
