@@ -34,8 +34,8 @@ import java.util.Map;
  * <p>The two bulk loads do different work for the same call. HBase copies each file into its staging directory
  * (a local file system never counts as "the same HDFS" for its region server's check, so it copies even on one
  * disk; on the cluster's own HDFS it would rename) and renames the copy into its store, leaving the original.
- * Basalt reads each file's cells with HBase's reader, writes them into SST files of its own key format, which
- * RocksDB then ingests (moves), and removes the original.
+ * Basalt reads each file's cells with HBase's reader and writes them into SST files of its own key format, which
+ * RocksDB then ingests (moves); it leaves the original, as HBase does a local file.
  */
 public final class BulkLoadBenchmark {
   /** The generated bulk load section of docs/benchmarks.md lies between these. */

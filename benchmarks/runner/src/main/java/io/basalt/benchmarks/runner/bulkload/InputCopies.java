@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The input HFiles, written once per run, and a copy of them for each bulk load: a load takes its files away (HBase
- * renames them into its store, Basalt removes them once rewritten), so each gets a directory of its own whose files
- * are hard links to the originals, as {@code cp -al} makes them. Nothing is copied, both servers read the same
+ * The input HFiles, written once per run, and a copy of them for each bulk load: a load may take its files away
+ * (HBase renames files of its own HDFS into its store) and the tool writes the halves it splits beside them, so each
+ * gets a directory of its own whose files are hard links to the originals, as {@code cp -al} makes them. Nothing is copied, both servers read the same
  * bytes (in the page cache since they were written), and each consumes only its own names.
  */
 final class InputCopies {

@@ -20,8 +20,8 @@ import java.util.function.ToDoubleFunction;
  * @param clientCpuSeconds the client JVM's CPU time
  * @param rowsCounted rows the check counted after the load (the plan's rows when right)
  * @param wrongSamples rows read back that did not hold their cell ("none" when all did)
- * @param filesLeft input files the bulk load left in its directory: none when the server took them (Basalt removes
- *     the files it loaded), all when it copied them (HBase on a local file system)
+ * @param filesLeft input files the bulk load left in its directory: none when the server moved or removed them (HBase
+ *     from its own HDFS), all when it copied or only read them (HBase and Basalt on a local file system)
  * @param failure why the load failed, or null
  */
 public record LoadRun(String system, String method, int round, double seconds, double insideSeconds,
