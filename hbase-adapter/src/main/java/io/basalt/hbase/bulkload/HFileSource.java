@@ -8,11 +8,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.CorruptHFileException;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * One HFile a bulk load names, opened with HBase's own HFile reader: its first and last rows, read from its index
@@ -28,6 +30,8 @@ final class HFileSource implements AutoCloseable {
   private HFileScanner scanner;
   private boolean exhausted;
   private long cellsRead;
+  /** The family of the file's first cell: every other must have it (a bulk load's file holds one family). */
+  private byte[] family;
 
   private HFileSource(Path path, HFile.Reader reader, byte[] firstRow, byte[] lastRow) {
     this.path = path;
@@ -126,13 +130,29 @@ final class HFileSource implements AutoCloseable {
       exhausted = !on;
       if (on) {
         cellsRead++;
+        checkFamily(scanner.getCell());
       }
       return on;
     } catch (CorruptHFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw new CorruptHFileException("cannot read cell " + (cellsRead + 1) + " of " + path + " (" + format()
-          + "): " + e.getMessage(), e);
+          + "), the file is damaged: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A cell of another family than the file's first is damage: HBase's writers put one family in a file, and a block
+   * whose checksum fails is read again without it when the file system keeps none (a local file without its
+   * {@code .crc}), so damaged bytes come back as cells.
+   */
+  private void checkFamily(Cell cell) throws CorruptHFileException {
+    if (family == null) {
+      family = CellUtil.cloneFamily(cell);
+    } else if (!CellUtil.matchingFamily(cell, family)) {
+      throw new CorruptHFileException("cell " + cellsRead + " of " + path + " is of family "
+          + Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + " after cells of family " + Bytes.toStringBinary(family)
+          + ": the file is damaged");
     }
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +87,28 @@ class HFileSourceTest {
     DoNotRetryIOException remote = assertThrows(DoNotRetryIOException.class,
         () -> HFileSource.open("hdfs://namenode:8020/bulk/f/x", conf));
     assertTrue(remote.getMessage().contains("local file system"), remote.getMessage());
+  }
+
+  @Test
+  void aBlockDamagedInsideIsFoundWhileReadingTheCells() throws Exception {
+    KeyValue[] cells = new KeyValue[2_000];
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = put(String.format("r%05d", i), "q", 1, "value " + i);
+    }
+    Path file = write("d", Compression.Algorithm.NONE, DataBlockEncoding.NONE, cells);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(new byte[64]), Files.size(file) / 3);
+    }
+    // Without its checksum file, a block whose HBase checksum fails is read again unchecked: its bytes become cells.
+    Files.deleteIfExists(file.resolveSibling(".d.crc"));
+    try (HFileSource source = HFileSource.open(file.toString(), conf)) {
+      CorruptHFileException e = assertThrows(CorruptHFileException.class, () -> {
+        while (source.advance()) {
+          source.cell();
+        }
+      });
+      assertTrue(e.getMessage().contains("the file is damaged"), e.getMessage());
+    }
   }
 
   private static KeyValue put(String row, String qualifier, long timestamp, String value) {
