@@ -143,6 +143,9 @@ final class ExportedSnapshot {
         serving.add(region);
       }
     }
+    if (serving.isEmpty()) {
+      throw new ImportException("the snapshot's manifest lists no region of " + table.getTableName());
+    }
     serving.sort(Comparator.comparing(region -> info(region).getStartKey(), Bytes.BYTES_COMPARATOR));
     byte[] expectedStart = new byte[0];
     for (SnapshotRegionManifest region : serving) {
@@ -154,7 +157,7 @@ final class ExportedSnapshot {
       }
       expectedStart = info.getEndKey();
     }
-    if (serving.isEmpty() || expectedStart.length != 0) {
+    if (expectedStart.length != 0) {
       throw new ImportException("the snapshot's regions do not reach the end of the table's keys");
     }
     return serving;
