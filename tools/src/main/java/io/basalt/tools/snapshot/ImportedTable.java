@@ -36,7 +36,10 @@ final class ImportedTable {
     return name;
   }
 
-  /** Creates the table and waits until its regions are online. */
+  /**
+   * Creates the table and waits until its regions are online; if that fails, takes back the namespace it created
+   * (and the table, should the server have created it after all).
+   */
   void create(TableDescriptor schema, byte[][] splitKeys) throws IOException {
     String namespace = name.getNamespaceAsString();
     try {
@@ -46,10 +49,19 @@ final class ImportedTable {
       createdNamespace = true;
     }
     TableDescriptor renamed = TableDescriptorBuilder.copy(name, schema);
-    if (splitKeys.length == 0) {
-      admin.createTable(renamed);
-    } else {
-      admin.createTable(renamed, splitKeys);
+    try {
+      if (splitKeys.length == 0) {
+        admin.createTable(renamed);
+      } else {
+        admin.createTable(renamed, splitKeys);
+      }
+    } catch (IOException e) {
+      try {
+        drop();
+      } catch (IOException dropFailed) {
+        e.addSuppressed(dropFailed);
+      }
+      throw new ImportException("cannot create " + name + " with the snapshot's schema: " + e.getMessage(), e);
     }
   }
 

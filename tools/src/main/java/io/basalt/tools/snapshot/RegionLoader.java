@@ -25,7 +25,8 @@ import org.apache.hadoop.hbase.tool.LoadIncrementalHFiles;
  * boundaries, so a region's files fit it, and a split would write halves into the export's own directories. Its
  * limit of 32 files per region and family is lifted, as a snapshot taken between compactions may hold more. Each
  * load runs on the command's one connection ({@code doBulkLoad}) rather than a connection of its own
- * ({@code bulkLoad(TableName, Map)} opens one, and its ZooKeeper session and meta lookup, every call).
+ * ({@code bulkLoad(TableName, Map)} opens one every call, with a ZooKeeper session and a meta lookup: 33-104 ms
+ * against Basalt here, for regions whose loads take tens of milliseconds when small).
  */
 final class RegionLoader {
   private final Configuration conf;
