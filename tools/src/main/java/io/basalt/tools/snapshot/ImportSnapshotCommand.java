@@ -130,9 +130,7 @@ public final class ImportSnapshotCommand {
    * it is left, incomplete, for the operator to see and drop.
    */
   private ImportException failed(ImportedTable table, SnapshotLoad.PartialLoadException e, int regions) {
-    Throwable reason = e.getCause() == null ? e : e.getCause();
-    // The tool's own errors are sentences; others are named, as their message alone may not say what failed.
-    String cause = reason instanceof ImportException ? reason.getMessage() : reason.toString();
+    String cause = describe(e.getCause() == null ? e : e.getCause());
     if (e.loaded() == 0) {
       try {
         table.drop();
@@ -146,5 +144,25 @@ public final class ImportSnapshotCommand {
     return new ImportException("the load failed after " + e.loaded() + " of " + regions + " regions were loaded: "
         + cause + "; " + table.name() + " holds part of the snapshot: drop it (disable, then drop) and import"
         + " again", e);
+  }
+
+  /**
+   * A failure in one line: the tool's own errors are sentences; others are named with their causes' messages, as
+   * HBase's bulk load tool wraps the server's answer ("no HFile ... to bulk load", say) in an error of its own.
+   */
+  static String describe(Throwable failure) {
+    if (failure instanceof ImportException) {
+      return failure.getMessage();
+    }
+    StringBuilder text = new StringBuilder(failure.getClass().getSimpleName());
+    String last = null;
+    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      String message = cause.getMessage();
+      if (message != null && !message.isBlank() && (last == null || !last.contains(message))) {
+        text.append(last == null ? ": " : " <- ").append(message.lines().findFirst().orElse(message));
+        last = message;
+      }
+    }
+    return text.toString();
   }
 }
