@@ -23,6 +23,11 @@ import org.apache.hadoop.hbase.util.Bytes;
  * before it for the bottom half, as HBase's half-file reader divides them), so that no cell the other daughter
  * holds, or has since dropped, comes back. Also what the file's metadata says of its cells. Close to release the
  * file.
+ *
+ * <p>HBase's own ways to cut a half are out of reach in 2.6.4: {@code LoadIncrementalHFiles.splitStoreFile} is
+ * package-private and writes both halves (and its {@code copyHFileHalf} private), and {@code HalfStoreFileReader}
+ * takes a store's internals (its {@code ReaderContext}, {@code HFileInfo} and {@code StoreFileInfo}). A plain
+ * reader with a seek to the split row reads the same cells, and only the half's blocks.
  */
 final class StoreFileCells implements AutoCloseable {
   private final SnapshotFile file;
