@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Unpacks the archive this build made and runs Basalt from it with {@code bin/basalt}, as an operator would:
- * daemon start, status, a stock client's put and get, stop, and what the script does with a stale pid file.
+ * daemon start, status, a stock client's put and get, the copy tool and the snapshot import, stop, and what the
+ * script does with a stale pid file.
  */
 class DistributionTest {
   private static final Pattern READY =
@@ -109,6 +110,12 @@ class DistributionTest {
         "from_the_archive=copied_from_the_archive");
     assertEquals(0, copy.exit(), copy.output());
     assertTrue(copy.output().contains("EQUAL from_the_archive and copied_from_the_archive"), copy.output());
+    Path export = HandWrittenSnapshot.write(work.resolve("export"));
+    Result imported = basalt("import-snapshot", "--snapshot-dir", export.toString(), "--to", cluster);
+    assertEquals(0, imported.exit(), imported.output());
+    assertTrue(imported.output().contains("imported handmade into snapshotted: 2 regions, 200 cells"),
+        imported.output());
+    assertTrue(imported.output().contains("VERIFIED"), imported.output());
 
     Result stop = basalt("stop");
     assertEquals(0, stop.exit(), stop.output());

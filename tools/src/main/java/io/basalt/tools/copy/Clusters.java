@@ -10,13 +10,16 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
-/** Turns a CLUSTER argument (a ZooKeeper quorum or an hbase-site.xml) into the stock client's configuration. */
-final class Clusters {
+/**
+ * Turns a CLUSTER argument (a ZooKeeper quorum or an hbase-site.xml) into the stock client's configuration, for
+ * {@code basalt copy} and {@code basalt import-snapshot} alike.
+ */
+public final class Clusters {
   private static final int DEFAULT_ZOOKEEPER_PORT = 2181;
 
   private Clusters() {}
 
-  static Configuration configuration(String cluster, Map<String, String> properties) throws IOException {
+  public static Configuration configuration(String cluster, Map<String, String> properties) throws IOException {
     Configuration conf = HBaseConfiguration.create();
     // A wrong --from or --to should fail in seconds, not after the client's half a minute of ZooKeeper retries.
     conf.setInt("zookeeper.recovery.retry", 3);
@@ -37,7 +40,7 @@ final class Clusters {
    * Fails within seconds, naming the cluster, when it cannot be reached: the client's own retries would otherwise
    * keep a mistyped address waiting for minutes.
    */
-  static void checkReachable(String cluster, Configuration conf) throws IOException {
+  public static void checkReachable(String cluster, Configuration conf) throws IOException {
     Configuration probing = new Configuration(conf);
     probing.setInt("hbase.client.retries.number", 1);
     probing.setInt("hbase.client.operation.timeout", 20_000);

@@ -1,14 +1,11 @@
 package io.basalt.tools.copy;
 
+import io.basalt.tools.ToolLogging;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.logging.Level;
-import java.util.logging.LogManager;
-import java.util.logging.Logger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -23,7 +20,6 @@ public final class CopyCommand {
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;
   static final int EXIT_USAGE = 2;
-  private static final String LOGGING_DEFAULTS = "basalt-tools-logging.properties";
 
   private final CopyOptions options;
   private final PrintStream out;
@@ -53,7 +49,7 @@ public final class CopyCommand {
       err.println("Try 'basalt copy --help'.");
       return EXIT_USAGE;
     }
-    quietClientLogging(options.verbose());
+    ToolLogging.quiet("basalt copy", options.verbose());
     try {
       return new CopyCommand(options, out, err).copyAll() ? EXIT_OK : EXIT_FAILED;
     } catch (IOException | RuntimeException e) {
@@ -119,29 +115,5 @@ public final class CopyCommand {
     Configuration conf = Clusters.configuration(cluster, options.clientProperties());
     Clusters.checkReachable(cluster, conf);
     return ConnectionFactory.createConnection(conf);
-  }
-
-  /**
-   * The client's own log would drown the progress lines: it goes to standard error at WARNING (INFO with
-   * --verbose), unless {@code -Djava.util.logging.config.file} names a configuration of the user's own.
-   */
-  private static void quietClientLogging(boolean verbose) {
-    if (System.getProperty("java.util.logging.config.file") != null
-        || System.getProperty("java.util.logging.config.class") != null) {
-      return;
-    }
-    try (InputStream defaults = CopyCommand.class.getResourceAsStream("/" + LOGGING_DEFAULTS)) {
-      if (defaults == null) {
-        throw new IOException(LOGGING_DEFAULTS + " is missing from the class path");
-      }
-      LogManager.getLogManager().readConfiguration(defaults);
-    } catch (IOException e) {
-      System.err.println("basalt copy: cannot read the logging configuration, the JDK's defaults apply: "
-          + e.getMessage());
-      return;
-    }
-    if (verbose) {
-      Logger.getLogger("").setLevel(Level.INFO);
-    }
   }
 }
