@@ -3,11 +3,16 @@ package io.basalt.server;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
+import io.basalt.server.gateways.GatewayLaunch;
+import io.basalt.server.gateways.GatewayProcess;
+import io.basalt.server.gateways.GatewayStartException;
 import io.basalt.server.logging.ServerLogging;
 import io.basalt.server.logging.StandardOutputLog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
@@ -21,6 +26,7 @@ public final class Main {
   private static final int EXIT_USAGE = 2;
   private static final int EXIT_STORE_NOT_CLOSED = 3;
   private static final int EXIT_REPLICA_FAILED = 4;
+  private static final Duration GATEWAY_START_TIMEOUT = Duration.ofSeconds(60);
 
   private Main() {}
 
@@ -28,6 +34,7 @@ public final class Main {
     ServerLogging.install();
     BasaltConfig config;
     Path pidPath;
+    Optional<GatewayLaunch> gatewayLaunch;
     try {
       CommandLine commandLine = CommandLine.parse(args);
       if (commandLine.helpRequested()) {
@@ -36,6 +43,7 @@ public final class Main {
       }
       config = commandLine.config();
       pidPath = commandLine.pidFile();
+      gatewayLaunch = GatewayLaunch.of(config);
       if (commandLine.localClusterSize() > 0) {
         // The pid file names this process, which stops every node when told to stop (bin/basalt stop).
         PidFile localPidFile = pidPath == null ? null : PidFile.write(pidPath);
@@ -80,8 +88,26 @@ public final class Main {
         return;
       }
     }
+    GatewayProcess gateways;
+    try {
+      // They are Basalt's clients: they start once it serves.
+      gateways = gatewayLaunch.isEmpty() ? null
+          : GatewayProcess.start(gatewayLaunch.get(), server.zookeeperAddress(), GATEWAY_START_TIMEOUT);
+    } catch (GatewayStartException e) {
+      System.err.println("basalt: error: " + e.getMessage());
+      server.stop();
+      if (pidFile != null) {
+        pidFile.removeIfOurs();
+      }
+      exit(EXIT_STARTUP_FAILED);
+      return;
+    }
     PidFile ownPidFile = pidFile;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      // The gateways are Basalt's clients: they stop first, while Basalt still answers their last calls.
+      if (gateways != null) {
+        gateways.close();
+      }
       server.stop();
       if (ownPidFile != null) {
         ownPidFile.removeIfOurs();
@@ -91,7 +117,8 @@ public final class Main {
       ServerLogging.close();
       Runtime.getRuntime().halt(exitStatus(server));
     }, "basalt-shutdown"));
-    readyLineOut.println(server.readyLine());
+    readyLineOut.println(gateways == null ? server.readyLine()
+        : server.readyLine() + " " + gateways.readyFields(server.identity().serverName().getHostname()));
     readyLineOut.flush();
     server.awaitStopped();
     if (server.failure() != null) {

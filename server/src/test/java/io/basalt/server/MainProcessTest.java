@@ -161,6 +161,26 @@ class MainProcessTest {
     assertTrue(lines.get(0).startsWith("basalt: error: cannot create data directory"), lines.get(0));
   }
 
+  /** The gateways' JVM is stood in for by one that cannot start: no such class path. */
+  @Test
+  void gatewaysThatCannotStartStopBasaltWithOneLineAndANonZeroExit() throws Exception {
+    List<String> gatewaysMissing = List.of("-Dbasalt.gateways.classpath=" + dir.resolve("no-gateways.jar"));
+    try (ServerSocket free = new ServerSocket(0)) {
+      free.close();
+      Result result = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--zookeeper-port",
+          "0", "--rpc-port", "0", "--info-port", "-1", "--rest-port", String.valueOf(free.getLocalPort()));
+      assertEquals(1, result.exitCode, result.stderr);
+      assertEquals(List.of("basalt: error: the gateways' JVM exited with status 1 before it was ready; its log "
+          + "lines above say why"), result.stderrLinesFromMain());
+      assertTrue(result.stderr.contains("io.basalt.gateways.GatewayMain"), "the JVM's own reason:\n" + result.stderr);
+      assertTrue(result.stderr.contains("BasaltServer: Basalt stopped"), result.stderr);
+    }
+    Result zero = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--thrift-port", "0");
+    assertEquals(2, zero.exitCode, zero.stderr);
+    assertTrue(zero.stderr.startsWith("basalt: hbase.regionserver.thrift.port must be a port from 1 to 65535"),
+        zero.stderr);
+  }
+
   @Test
   void badFlagsPrintUsageHints() throws Exception {
     Result result = runToExit("--bogus", "1");
@@ -184,9 +204,13 @@ class MainProcessTest {
   }
 
   private Result runToExit(String... args) throws Exception {
+    return runToExit(List.of(), args);
+  }
+
+  private Result runToExit(List<String> jvmOptions, String... args) throws Exception {
     Path stdout = dir.resolve("run-out.txt");
     Path stderr = dir.resolve("run-err.txt");
-    Process process = launch(stdout, stderr, args);
+    Process process = launch(jvmOptions, stdout, stderr, args);
     assertTrue(process.waitFor(60, TimeUnit.SECONDS));
     return new Result(process.exitValue(), Files.readString(stderr));
   }
