@@ -1,10 +1,10 @@
 package io.basalt.conformance.gateways;
 
+import static io.basalt.conformance.harness.BasaltServerExtension.deleteRecursively;
+
 import io.basalt.conformance.harness.BasaltProcess;
-import io.basalt.conformance.harness.BasaltServerExtension;
 import io.basalt.conformance.harness.DebianPackages;
 import io.basalt.conformance.harness.FreePorts;
-import io.basalt.conformance.harness.HBaseOracleProcess;
 import io.basalt.conformance.harness.SiteFileWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,20 +51,40 @@ final class GatewayServers implements AutoCloseable {
   }
 
   private static GatewayServers start() {
+    HBaseWithGateways hbase = null;
+    BasaltProcess basalt = null;
+    Path work = null;
     try {
+      // HBase first: its twenty-odd seconds to serve overlap everything else, a first install of the packages too.
+      hbase = HBaseWithGateways.launch();
       DebianPackages.ensureInstalled(Map.of(Curl.EXECUTABLE, "curl", ThriftPython.PYTHON, "python3",
           ThriftPython.LIBRARY, "python3-thrift", ThriftPython.COMPILER, "thrift-compiler"));
-      Path work = Files.createTempDirectory("gateways-test-");
-      HBaseWithGateways hbase = HBaseWithGateways.launch();
-      BasaltProcess basalt = startBasalt(work.resolve("basalt"), "gateways-basalt");
+      work = Files.createTempDirectory("gateways-test-");
+      basalt = startBasalt(work.resolve("basalt"), "gateways-basalt");
       ThriftPython python = ThriftPython.generate(Path.of(System.getProperty("thrift2.idl")),
           Files.createDirectories(work.resolve("python")));
       return new GatewayServers(work, basalt, hbase, python);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      stopAfterFailedStart(hbase, basalt, work, e);
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      throw e instanceof IOException io ? new UncheckedIOException(io)
+          : e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+    }
+  }
+
+  /** What a failed start had started, stopped and removed; a failure to do so is added to the start's. */
+  private static void stopAfterFailedStart(HBaseWithGateways hbase, BasaltProcess basalt, Path work,
+      Exception failure) {
+    for (AutoCloseable started : new AutoCloseable[] {basalt, hbase, () -> deleteRecursively(work)}) {
+      if (started != null) {
+        try {
+          started.close();
+        } catch (Exception e) {
+          failure.addSuppressed(e);
+        }
+      }
     }
   }
 
@@ -115,7 +135,7 @@ final class GatewayServers implements AutoCloseable {
     try (HBaseWithGateways closeHBase = hbase; BasaltProcess closeBasalt = basalt) {
       // both closed, whatever either throws
     } finally {
-      BasaltServerExtension.deleteRecursively(work);
+      deleteRecursively(work);
     }
   }
 }
