@@ -3,16 +3,14 @@ package io.basalt.server;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
+import io.basalt.server.config.Settings;
 import io.basalt.server.gateways.GatewayLaunch;
 import io.basalt.server.gateways.GatewayProcess;
-import io.basalt.server.gateways.GatewayStartException;
 import io.basalt.server.logging.ServerLogging;
 import io.basalt.server.logging.StandardOutputLog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Optional;
 
 /**
  * {@code basalt [start] [options]}: runs Basalt in the foreground. Prints exactly one line on standard output,
@@ -26,7 +24,6 @@ public final class Main {
   private static final int EXIT_USAGE = 2;
   private static final int EXIT_STORE_NOT_CLOSED = 3;
   private static final int EXIT_REPLICA_FAILED = 4;
-  private static final Duration GATEWAY_START_TIMEOUT = Duration.ofSeconds(60);
 
   private Main() {}
 
@@ -34,7 +31,7 @@ public final class Main {
     ServerLogging.install();
     BasaltConfig config;
     Path pidPath;
-    Optional<GatewayLaunch> gatewayLaunch;
+    GatewayLaunch gatewayLaunch;
     try {
       CommandLine commandLine = CommandLine.parse(args);
       if (commandLine.helpRequested()) {
@@ -43,7 +40,8 @@ public final class Main {
       }
       config = commandLine.config();
       pidPath = commandLine.pidFile();
-      gatewayLaunch = GatewayLaunch.of(config);
+      // Looked at only when asked for: a start without them loads no class of theirs.
+      gatewayLaunch = gatewaysAsked(config) ? GatewayLaunch.of(config).orElseThrow() : null;
       if (commandLine.localClusterSize() > 0) {
         // The pid file names this process, which stops every node when told to stop (bin/basalt stop).
         PidFile localPidFile = pidPath == null ? null : PidFile.write(pidPath);
@@ -90,10 +88,8 @@ public final class Main {
     }
     GatewayProcess gateways;
     try {
-      // They are Basalt's clients: they start once it serves.
-      gateways = gatewayLaunch.isEmpty() ? null
-          : GatewayProcess.start(gatewayLaunch.get(), server.zookeeperAddress(), GATEWAY_START_TIMEOUT);
-    } catch (GatewayStartException e) {
+      gateways = gatewayLaunch == null ? null : ServerGateways.start(gatewayLaunch, server);
+    } catch (StartupException e) {
       System.err.println("basalt: error: " + e.getMessage());
       server.stop();
       if (pidFile != null) {
@@ -103,11 +99,11 @@ public final class Main {
       return;
     }
     PidFile ownPidFile = pidFile;
+    // (A lambda capturing the gateways would load their class on every start; this is made only with them.)
+    Runnable stopGateways = gateways == null ? () -> { } : gateways::close;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       // The gateways are Basalt's clients: they stop first, while Basalt still answers their last calls.
-      if (gateways != null) {
-        gateways.close();
-      }
+      stopGateways.run();
       server.stop();
       if (ownPidFile != null) {
         ownPidFile.removeIfOurs();
@@ -125,6 +121,11 @@ public final class Main {
       // It stopped itself: nothing else ends the process (the shutdown hook then exits with the same status).
       exit(EXIT_REPLICA_FAILED);
     }
+  }
+
+  /** Whether the configuration gives HBase's REST or Thrift2 gateway a port (-1, the default, runs none). */
+  private static boolean gatewaysAsked(BasaltConfig config) throws ConfigException {
+    return config.port(Settings.REST_PORT) != -1 || config.port(Settings.THRIFT_PORT) != -1;
   }
 
   private static int exitStatus(BasaltServer server) {

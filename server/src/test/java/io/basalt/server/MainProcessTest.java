@@ -60,7 +60,10 @@ class MainProcessTest {
         String.join("\n", log));
   }
 
-  /** The status pages cost the start nothing: none of their classes loads before the ready line, only once asked. */
+  /**
+   * The status pages cost the start nothing: none of their classes loads before the ready line, only once asked. Nor
+   * do the gateways' without their options.
+   */
   @Test
   void theStatusPagesLoadOnTheFirstRequestForOne() throws Exception {
     Path classes = dir.resolve("classes.txt");
@@ -72,6 +75,8 @@ class MainProcessTest {
     try {
       awaitFirstLine(stdout, process);
       assertEquals(List.of(), pageClasses(classes), "loaded before the ready line");
+      assertEquals(List.of(), classesOf("io.basalt.server.gateways", classes), "a start without the gateways loads "
+          + "none of their classes");
       HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
           URI.create("http://127.0.0.1:" + infoPort(stderr) + "/master-status")).build(),
           HttpResponse.BodyHandlers.ofString());
@@ -85,7 +90,12 @@ class MainProcessTest {
 
   /** The classes of the status pages' package the JVM has logged loading. */
   private static List<String> pageClasses(Path classLog) throws IOException {
-    Matcher matcher = Pattern.compile("\\] (io\\.basalt\\.server\\.ui\\.\\S+)").matcher(Files.readString(classLog));
+    return classesOf("io.basalt.server.ui", classLog);
+  }
+
+  private static List<String> classesOf(String packageName, Path classLog) throws IOException {
+    Matcher matcher = Pattern.compile("\\] (" + Pattern.quote(packageName + ".") + "\\S+)")
+        .matcher(Files.readString(classLog));
     List<String> names = new ArrayList<>();
     while (matcher.find()) {
       names.add(matcher.group(1));
