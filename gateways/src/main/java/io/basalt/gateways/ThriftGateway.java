@@ -81,7 +81,7 @@ final class ThriftGateway implements Gateway {
     return address.isAnyLocalAddress() ? InetAddress.getLoopbackAddress() : address;
   }
 
-  /** A connection closed before it sends anything is dropped by every Thrift server type without a log line. */
+  /** A connection closed before it sends anything: HBase's default thread pool server drops it without a word. */
   private static boolean accepts(InetSocketAddress address) {
     try (Socket socket = new Socket()) {
       socket.connect(address, PROBE_TIMEOUT_MILLIS);
