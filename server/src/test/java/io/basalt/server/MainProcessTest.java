@@ -175,16 +175,17 @@ class MainProcessTest {
   @Test
   void gatewaysThatCannotStartStopBasaltWithOneLineAndANonZeroExit() throws Exception {
     List<String> gatewaysMissing = List.of("-Dbasalt.gateways.classpath=" + dir.resolve("no-gateways.jar"));
+    int restPort;
     try (ServerSocket free = new ServerSocket(0)) {
-      free.close();
-      Result result = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--zookeeper-port",
-          "0", "--rpc-port", "0", "--info-port", "-1", "--rest-port", String.valueOf(free.getLocalPort()));
-      assertEquals(1, result.exitCode, result.stderr);
-      assertEquals(List.of("basalt: error: the gateways' JVM exited with status 1 before it was ready; its log "
-          + "lines above say why"), result.stderrLinesFromMain());
-      assertTrue(result.stderr.contains("io.basalt.gateways.GatewayMain"), "the JVM's own reason:\n" + result.stderr);
-      assertTrue(result.stderr.contains("BasaltServer: Basalt stopped"), result.stderr);
+      restPort = free.getLocalPort();
     }
+    Result result = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--zookeeper-port",
+        "0", "--rpc-port", "0", "--info-port", "-1", "--rest-port", String.valueOf(restPort));
+    assertEquals(1, result.exitCode, result.stderr);
+    assertEquals(List.of("basalt: error: the gateways' JVM exited with status 1 before it was ready; its log "
+        + "lines above say why"), result.stderrLinesFromMain());
+    assertTrue(result.stderr.contains("io.basalt.gateways.GatewayMain"), "the JVM's own reason:\n" + result.stderr);
+    assertTrue(result.stderr.contains("BasaltServer: Basalt stopped"), result.stderr);
     Result zero = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--thrift-port", "0");
     assertEquals(2, zero.exitCode, zero.stderr);
     assertTrue(zero.stderr.startsWith("basalt: hbase.regionserver.thrift.port must be a port from 1 to 65535"),
