@@ -132,10 +132,14 @@ final class GatewayServers implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try (HBaseWithGateways closeHBase = hbase; BasaltProcess closeBasalt = basalt) {
-      // both closed, whatever either throws
+    try {
+      basalt.close();
     } finally {
-      deleteRecursively(work);
+      try {
+        hbase.close();
+      } finally {
+        deleteRecursively(work);
+      }
     }
   }
 }

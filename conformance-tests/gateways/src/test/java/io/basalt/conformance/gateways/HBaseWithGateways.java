@@ -104,13 +104,15 @@ final class HBaseWithGateways implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try (HBaseOracleProcess stopped = hbase) {
+    try {
       // Bounded: the launcher gives up by itself after READY_SECONDS, ending what it started.
       launcher.get().close();
     } catch (ExecutionException e) {
       // The gateways never started; the test that awaited them failed saying why, and nothing of them runs.
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      hbase.close();
     }
   }
 }
