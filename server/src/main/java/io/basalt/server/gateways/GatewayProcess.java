@@ -51,19 +51,29 @@ public final class GatewayProcess implements AutoCloseable {
     Process process;
     try {
       process = new ProcessBuilder(launch.command()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    } catch (IOException e) {
+      throw new GatewayStartException("cannot start the gateways' JVM: " + e.getMessage(), e);
+    }
+    try {
       OutputStream in = process.getOutputStream();
       in.write(launch.standardInput(zookeeperQuorum).getBytes(StandardCharsets.UTF_8));
       in.flush();
     } catch (IOException e) {
-      throw new GatewayStartException("cannot start the gateways' JVM: " + e.getMessage(), e);
+      // It exited at once (its reason is on standard error): the reading below reports the exit.
+      LOG.debug("Writing the gateways' configuration failed", e);
     }
     BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    // On a thread of its own: a blocking read has no place in the common pool.
     CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
       try {
         return out.readLine();
       } catch (IOException e) {
-        return null;
+        return null; // as if it had printed nothing: its exit is reported below
       }
+    }, read -> {
+      Thread reader = new Thread(read, "basalt-gateways-ready");
+      reader.setDaemon(true);
+      reader.start();
     });
     String line;
     try {
