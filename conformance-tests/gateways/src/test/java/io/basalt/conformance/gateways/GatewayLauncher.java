@@ -34,7 +34,8 @@ final class GatewayLauncher implements AutoCloseable {
   /** Starts both gateways with these properties; their log goes to {@code log}. */
   static GatewayLauncher start(Map<String, String> properties, Path log) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-Xmx512m"));
+        .toString()));
+    command.addAll(List.of(GatewayServers.GATEWAY_JVM_OPTIONS.split(" ")));
     command.addAll(HBaseOracleProcess.jdk17Flags());
     command.addAll(List.of("-cp", GatewayServers.gatewaysClasspath(), "io.basalt.gateways.GatewayMain", "rest",
         "thrift2"));
