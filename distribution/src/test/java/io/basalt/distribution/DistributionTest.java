@@ -10,6 +10,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,20 +85,40 @@ class DistributionTest {
       assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-server-")), names.toString());
       assertTrue(names.stream().anyMatch(n -> n.startsWith("rocksdbjni-")), names.toString());
       assertTrue(names.stream().anyMatch(n -> n.startsWith("basalt-tools-")), names.toString());
+      assertEquals(List.of(), names.stream().filter(n -> n.startsWith("hbase-rest") || n.startsWith("hbase-thrift"))
+          .toList(), "HBase's gateways stay off the server's class path");
+    }
+    try (var jars = Files.list(home.resolve("lib/gateways"))) {
+      List<String> names = jars.map(p -> p.getFileName().toString()).toList();
+      assertTrue(names.containsAll(List.of("basalt-gateways.jar", "hbase-rest-2.6.1.jar", "hbase-thrift-2.6.1.jar")),
+          names.toString());
     }
     assertTrue(Files.isRegularFile(home.resolve("docs/testing-with-basalt.md")));
   }
 
+  /** With HBase's REST and Thrift2 gateways from lib/gateways/ beside it, which stop with it. */
   @Test
   void startsInTheBackgroundServesClientsAndStops() throws Exception {
     Path data = work.resolve("data");
-    Result start = basalt(onFreePorts("start", "--daemon", "--data-dir", data.toString()));
+    int restPort = freePort();
+    int thriftPort = freePort();
+    Result start = basalt(onFreePorts("start", "--daemon", "--data-dir", data.toString(), "--rest-port",
+        Integer.toString(restPort), "--thrift-port", Integer.toString(thriftPort)));
     assertEquals(0, start.exit(), start.output());
     Matcher ready = READY.matcher(start.output());
     assertTrue(ready.find(), start.output());
+    assertTrue(start.output().contains(" rest=" + ready.group(1) + ":" + restPort + " thrift=" + ready.group(1) + ":"
+        + thriftPort), start.output());
     Path pidFile = home.resolve("logs/basalt.pid");
     long pid = Long.parseLong(Files.readString(pidFile).trim());
     assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    ProcessHandle gateways = ProcessHandle.of(pid).orElseThrow().children()
+        .filter(child -> child.info().commandLine().orElse("").contains("io.basalt.gateways.GatewayMain"))
+        .findFirst().orElseThrow(() -> new AssertionError("no gateways' JVM beside Basalt"));
+    HttpResponse<String> version = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + restPort + "/version/cluster")).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, version.statusCode());
+    assertEquals("2.6.4", version.body().strip());
 
     Result status = basalt("status");
     assertEquals(0, status.exit(), status.output());
@@ -121,6 +146,7 @@ class DistributionTest {
     assertEquals(0, stop.exit(), stop.output());
     assertFalse(Files.exists(pidFile));
     assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    assertFalse(gateways.isAlive(), "Basalt's stop waits for its gateways to stop");
     assertEquals(3, basalt("status").exit());
     String log = Files.readString(home.resolve("logs/basalt.log"));
     assertTrue(log.contains("Basalt stopped"), log);
@@ -247,6 +273,12 @@ class DistributionTest {
     ProcessBuilder builder = new ProcessBuilder(line).directory(work.toFile());
     builder.environment().put("BASALT_START_TIMEOUT", "120");
     return run(builder);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
   }
 
   /** The words of a start command, on free ports: never a fixed port in a test. */

@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * {@code basalt start --local-cluster N}: N cluster nodes on this machine's loopback, each a child process of this
  * one started as an operator starts a node, for trying cluster mode out. Node i keeps its data in DIR/node-i and
  * logs to DIR/node-i.log; its ZooKeeper, RPC and info ports are the configured ones plus i-1 (each 0 = a free port,
- * the info port -1 = off), and its cluster port is a free one whose next two ports are free too. Each node's ready
- * line is printed as it comes; stopping this process stops them all.
+ * the info port -1 = off), so are its REST and Thrift2 gateways' ports when the configuration runs them, and its
+ * cluster port is a free one whose next two ports are free too. Each node's ready line is printed as it comes;
+ * stopping this process stops them all.
  */
 final class LocalCluster {
   private static final long STOP_WAIT_SECONDS = 60;
@@ -41,6 +42,8 @@ final class LocalCluster {
     int zookeeperBase = config.port(Settings.ZOOKEEPER_PORT);
     int rpcBase = config.port(Settings.RPC_PORT);
     int infoBase = config.port(Settings.INFO_PORT);
+    int restBase = config.port(Settings.REST_PORT);
+    int thriftBase = config.port(Settings.THRIFT_PORT);
     StringJoiner members = new StringJoiner(",");
     for (int port : freeClusterPorts(size)) {
       members.add("127.0.0.1:" + port);
@@ -63,6 +66,12 @@ final class LocalCluster {
           "--rpc-port", String.valueOf(offset(rpcBase, node)),
           "--info-port", String.valueOf(infoBase < 0 ? -1 : offset(infoBase, node)),
           "--hostname", "127.0.0.1"));
+      if (restBase > 0) {
+        command.addAll(List.of("--rest-port", String.valueOf(offset(restBase, node))));
+      }
+      if (thriftBase > 0) {
+        command.addAll(List.of("--thrift-port", String.valueOf(offset(thriftBase, node))));
+      }
       Process process = new ProcessBuilder(command)
           .redirectError(ProcessBuilder.Redirect.appendTo(root.resolve("node-" + node + ".log").toFile()))
           .start();

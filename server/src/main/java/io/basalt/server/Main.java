@@ -3,6 +3,9 @@ package io.basalt.server;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.CommandLine;
 import io.basalt.server.config.ConfigException;
+import io.basalt.server.config.Settings;
+import io.basalt.server.gateways.GatewayLaunch;
+import io.basalt.server.gateways.GatewayProcess;
 import io.basalt.server.logging.ServerLogging;
 import io.basalt.server.logging.StandardOutputLog;
 import java.io.IOException;
@@ -28,6 +31,7 @@ public final class Main {
     ServerLogging.install();
     BasaltConfig config;
     Path pidPath;
+    GatewayLaunch gatewayLaunch;
     try {
       CommandLine commandLine = CommandLine.parse(args);
       if (commandLine.helpRequested()) {
@@ -36,6 +40,8 @@ public final class Main {
       }
       config = commandLine.config();
       pidPath = commandLine.pidFile();
+      // Looked at only when asked for: a start without them loads no class of theirs.
+      gatewayLaunch = gatewaysAsked(config) ? GatewayLaunch.of(config).orElseThrow() : null;
       if (commandLine.localClusterSize() > 0) {
         // The pid file names this process, which stops every node when told to stop (bin/basalt stop).
         PidFile localPidFile = pidPath == null ? null : PidFile.write(pidPath);
@@ -80,8 +86,24 @@ public final class Main {
         return;
       }
     }
+    GatewayProcess gateways;
+    try {
+      gateways = gatewayLaunch == null ? null : ServerGateways.start(gatewayLaunch, server);
+    } catch (StartupException e) {
+      System.err.println("basalt: error: " + e.getMessage());
+      server.stop();
+      if (pidFile != null) {
+        pidFile.removeIfOurs();
+      }
+      exit(EXIT_STARTUP_FAILED);
+      return;
+    }
     PidFile ownPidFile = pidFile;
+    // (A lambda capturing the gateways would load their class on every start; this is made only with them.)
+    Runnable stopGateways = gateways == null ? () -> { } : gateways::close;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      // The gateways are Basalt's clients: they stop first, while Basalt still answers their last calls.
+      stopGateways.run();
       server.stop();
       if (ownPidFile != null) {
         ownPidFile.removeIfOurs();
@@ -91,13 +113,19 @@ public final class Main {
       ServerLogging.close();
       Runtime.getRuntime().halt(exitStatus(server));
     }, "basalt-shutdown"));
-    readyLineOut.println(server.readyLine());
+    readyLineOut.println(gateways == null ? server.readyLine()
+        : server.readyLine() + " " + gateways.readyFields(server.identity().serverName().getHostname()));
     readyLineOut.flush();
     server.awaitStopped();
     if (server.failure() != null) {
       // It stopped itself: nothing else ends the process (the shutdown hook then exits with the same status).
       exit(EXIT_REPLICA_FAILED);
     }
+  }
+
+  /** Whether the configuration gives HBase's REST or Thrift2 gateway a port (-1, the default, runs none). */
+  private static boolean gatewaysAsked(BasaltConfig config) throws ConfigException {
+    return config.port(Settings.REST_PORT) != -1 || config.port(Settings.THRIFT_PORT) != -1;
   }
 
   private static int exitStatus(BasaltServer server) {

@@ -60,7 +60,10 @@ class MainProcessTest {
         String.join("\n", log));
   }
 
-  /** The status pages cost the start nothing: none of their classes loads before the ready line, only once asked. */
+  /**
+   * The status pages cost the start nothing: none of their classes loads before the ready line, only once asked. Nor
+   * do the gateways' without their options.
+   */
   @Test
   void theStatusPagesLoadOnTheFirstRequestForOne() throws Exception {
     Path classes = dir.resolve("classes.txt");
@@ -72,6 +75,8 @@ class MainProcessTest {
     try {
       awaitFirstLine(stdout, process);
       assertEquals(List.of(), pageClasses(classes), "loaded before the ready line");
+      assertEquals(List.of(), classesOf("io.basalt.server.gateways", classes), "a start without the gateways loads "
+          + "none of their classes");
       HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
           URI.create("http://127.0.0.1:" + infoPort(stderr) + "/master-status")).build(),
           HttpResponse.BodyHandlers.ofString());
@@ -85,7 +90,12 @@ class MainProcessTest {
 
   /** The classes of the status pages' package the JVM has logged loading. */
   private static List<String> pageClasses(Path classLog) throws IOException {
-    Matcher matcher = Pattern.compile("\\] (io\\.basalt\\.server\\.ui\\.\\S+)").matcher(Files.readString(classLog));
+    return classesOf("io.basalt.server.ui", classLog);
+  }
+
+  private static List<String> classesOf(String packageName, Path classLog) throws IOException {
+    Matcher matcher = Pattern.compile("\\] (" + Pattern.quote(packageName + ".") + "\\S+)")
+        .matcher(Files.readString(classLog));
     List<String> names = new ArrayList<>();
     while (matcher.find()) {
       names.add(matcher.group(1));
@@ -161,6 +171,27 @@ class MainProcessTest {
     assertTrue(lines.get(0).startsWith("basalt: error: cannot create data directory"), lines.get(0));
   }
 
+  /** The gateways' JVM is stood in for by one that cannot start: no such class path. */
+  @Test
+  void gatewaysThatCannotStartStopBasaltWithOneLineAndANonZeroExit() throws Exception {
+    List<String> gatewaysMissing = List.of("-Dbasalt.gateways.classpath=" + dir.resolve("no-gateways.jar"));
+    int restPort;
+    try (ServerSocket free = new ServerSocket(0)) {
+      restPort = free.getLocalPort();
+    }
+    Result result = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--zookeeper-port",
+        "0", "--rpc-port", "0", "--info-port", "-1", "--rest-port", String.valueOf(restPort));
+    assertEquals(1, result.exitCode, result.stderr);
+    assertEquals(List.of("basalt: error: the gateways' JVM exited with status 1 before it was ready; its log "
+        + "lines above say why"), result.stderrLinesFromMain());
+    assertTrue(result.stderr.contains("io.basalt.gateways.GatewayMain"), "the JVM's own reason:\n" + result.stderr);
+    assertTrue(result.stderr.contains("BasaltServer: Basalt stopped"), result.stderr);
+    Result zero = runToExit(gatewaysMissing, "--data-dir", dir.resolve("data").toString(), "--thrift-port", "0");
+    assertEquals(2, zero.exitCode, zero.stderr);
+    assertTrue(zero.stderr.startsWith("basalt: hbase.regionserver.thrift.port must be a port from 1 to 65535"),
+        zero.stderr);
+  }
+
   @Test
   void badFlagsPrintUsageHints() throws Exception {
     Result result = runToExit("--bogus", "1");
@@ -184,9 +215,13 @@ class MainProcessTest {
   }
 
   private Result runToExit(String... args) throws Exception {
+    return runToExit(List.of(), args);
+  }
+
+  private Result runToExit(List<String> jvmOptions, String... args) throws Exception {
     Path stdout = dir.resolve("run-out.txt");
     Path stderr = dir.resolve("run-err.txt");
-    Process process = launch(stdout, stderr, args);
+    Process process = launch(jvmOptions, stdout, stderr, args);
     assertTrue(process.waitFor(60, TimeUnit.SECONDS));
     return new Result(process.exitValue(), Files.readString(stderr));
   }

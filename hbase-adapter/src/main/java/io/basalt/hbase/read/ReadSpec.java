@@ -86,9 +86,9 @@ public final class ReadSpec {
       for (Map.Entry<byte[], NavigableSet<byte[]>> entry : requested.entrySet()) {
         FamilySchema.Family family = table.family(entry.getKey());
         if (family == null) {
+          // The table as HBase's region names it here: its whole descriptor.
           throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(entry.getKey())
-              + " does not exist in region " + region.getRegionNameAsString() + " in table "
-              + table.table().getTableName());
+              + " does not exist in region " + region.getRegionNameAsString() + " in table " + table.table());
         }
         NavigableSet<byte[]> columns = entry.getValue() == null || entry.getValue().isEmpty()
             ? null : entry.getValue();

@@ -151,10 +151,11 @@ public final class MutationConverter {
     }
   }
 
+  /** HBase's region says which table by its whole descriptor, and REST and Thrift clients see the message. */
   private void requireFamily(byte[] family) throws NoSuchColumnFamilyException {
     if (!table.hasColumnFamily(family)) {
       throw new NoSuchColumnFamilyException("Column family " + Bytes.toStringBinary(family)
-          + " does not exist in region " + region.getRegionNameAsString() + " in table " + table.getTableName());
+          + " does not exist in region " + region.getRegionNameAsString() + " in table " + table);
     }
   }
 

@@ -153,8 +153,10 @@ class RowReaderTest {
 
   @Test
   void unknownFamiliesAndColumnsOnRawScansAreRefused() {
-    assertThrows(NoSuchColumnFamilyException.class,
+    NoSuchColumnFamilyException unknown = assertThrows(NoSuchColumnFamilyException.class,
         () -> ReadSpec.forGet(new Get(ROW).addFamily(toBytes("nope")), SCHEMA, REGION, NOW));
+    assertEquals("Column family nope does not exist in region " + REGION.getRegionNameAsString() + " in table "
+        + SCHEMA.table(), unknown.getMessage(), "HBase's message names the table by its whole descriptor");
     assertThrows(DoNotRetryIOException.class,
         () -> ReadSpec.forScan(new Scan().setRaw(true).addColumn(F, toBytes("q")), SCHEMA, REGION, NOW));
   }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionInfoBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -33,8 +34,9 @@ class MutationConverterTest {
   private static final long NOW = 5_000L;
   private static final MutationConverter.VersionLookup NONE = (row, family, qualifier, nth) -> null;
 
-  private final MutationConverter converter =
-      new MutationConverter(SCHEMA, RegionInfoBuilder.newBuilder(TABLE).build(), family -> false);
+  private static final RegionInfo REGION = RegionInfoBuilder.newBuilder(TABLE).build();
+
+  private final MutationConverter converter = new MutationConverter(SCHEMA, REGION, family -> false);
 
   @Test
   void latestTimestampBecomesTheServerClock() throws IOException {
@@ -66,8 +68,12 @@ class MutationConverterTest {
 
   @Test
   void invalidMutationsAreRefused() {
-    assertThrows(NoSuchColumnFamilyException.class, () -> alone(
+    NoSuchColumnFamilyException unknown = assertThrows(NoSuchColumnFamilyException.class, () -> alone(
         new Put(toBytes("r")).addColumn(toBytes("zz"), toBytes("q"), toBytes("v"))));
+    // HBase's message, which the REST and Thrift gateways hand their clients: the table is its whole descriptor
+    // ('t', {TABLE_ATTRIBUTES => {}}, {NAME => 'a', VERSIONS => '1', ...}, ...).
+    assertEquals("Column family zz does not exist in region " + REGION.getRegionNameAsString() + " in table "
+        + SCHEMA, unknown.getMessage());
     assertThrows(DoNotRetryIOException.class, () -> alone(new Put(toBytes("r"))));
   }
 

@@ -21,6 +21,8 @@ public final class CommandLine {
       "                          ZooKeeper's quorum and election ports are PORT+1 and PORT+2)",
       "  --rpc-port N            HBase RPC port (default 16020; 0 = any free port)",
       "  --info-port N           HTTP info port (default 16010; 0 = any free port; -1 = off)",
+      "  --rest-port N           run HBase's REST server beside Basalt on this port (default -1 = none)",
+      "  --thrift-port N         run HBase's Thrift2 server beside Basalt on this port (default -1 = none)",
       "  --hostname NAME         host name advertised to clients (default: this machine's)",
       "  --config FILE           hbase-site.xml style file with properties (HBase's names where they exist)",
       "  --pid-file FILE         write this process's id to FILE once started; removed again on a clean stop",
@@ -92,6 +94,8 @@ public final class CommandLine {
         case "--members" -> overrides.put(Settings.CLUSTER_MEMBERS.key(), value);
         case "--rpc-port" -> overrides.put(Settings.RPC_PORT.key(), value);
         case "--info-port" -> overrides.put(Settings.INFO_PORT.key(), value);
+        case "--rest-port" -> overrides.put(Settings.REST_PORT.key(), value);
+        case "--thrift-port" -> overrides.put(Settings.THRIFT_PORT.key(), value);
         case "--hostname" -> overrides.put(Settings.HOSTNAME.key(), value);
         case "--config" -> configFile = Path.of(value);
         case "--pid-file" -> pidFile = Path.of(value);

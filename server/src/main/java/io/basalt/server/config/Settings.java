@@ -34,6 +34,17 @@ public final class Settings {
           + "Flag --rpc-port.");
   public static final Setting INFO_PORT = new Setting("hbase.master.info.port", "16010",
       "HTTP info port (status at /status). 0 picks a free port; -1 disables it. Flag --info-port.");
+  public static final Setting REST_PORT = new Setting("hbase.rest.port", "-1",
+      "Port of HBase's own REST server (from hbase-rest), run beside Basalt in a JVM of its own and stopped with it; "
+          + "-1 runs none. Its other hbase.rest.* settings, and hbase.client.* for its client, are passed to it as "
+          + "they are written here (docs/gateways.md). Flag --rest-port.");
+  public static final Setting THRIFT_PORT = new Setting("hbase.regionserver.thrift.port", "-1",
+      "Port of HBase's own Thrift2 server (from hbase-thrift), run beside Basalt in a JVM of its own and stopped "
+          + "with it; -1 runs none. Its other hbase.regionserver.thrift.* and hbase.thrift.* settings, and "
+          + "hbase.client.* for its client, are passed to it as they are written here (docs/gateways.md). "
+          + "Flag --thrift-port.");
+  public static final Setting GATEWAY_JVM_OPTIONS = new Setting("basalt.gateways.jvm.options", "-Xmx512m",
+      "Options of the JVM running the REST and Thrift2 gateways (both in one), separated by spaces.");
   public static final Setting BIND_ADDRESS = new Setting("hbase.regionserver.ipc.address", "0.0.0.0",
       "Address the RPC, info and embedded ZooKeeper ports bind to.");
   public static final Setting HOSTNAME = new Setting("hbase.unsafe.regionserver.hostname", "",
@@ -273,7 +284,8 @@ public final class Settings {
   public static final List<Setting> ALL = List.of(
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZOOKEEPER_TLS_PORT, ZNODE_PARENT,
       ZOOKEEPER_SESSION_TIMEOUT,
-      CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, BIND_ADDRESS, HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
+      CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, REST_PORT, THRIFT_PORT, GATEWAY_JVM_OPTIONS, BIND_ADDRESS,
+      HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
       MAX_REQUEST_SIZE, CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,

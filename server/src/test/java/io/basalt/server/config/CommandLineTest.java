@@ -38,6 +38,16 @@ class CommandLineTest {
   }
 
   @Test
+  void theGatewayFlagsSetHBasesOwnPortSettingsWhichDefaultToNoGateway() throws ConfigException {
+    BasaltConfig none = CommandLine.parse("start").config();
+    assertEquals(-1, none.port(Settings.REST_PORT));
+    assertEquals(-1, none.port(Settings.THRIFT_PORT));
+    BasaltConfig both = CommandLine.parse("start", "--rest-port", "8080", "--thrift-port=9090").config();
+    assertEquals("8080", both.get("hbase.rest.port"));
+    assertEquals("9090", both.get("hbase.regionserver.thrift.port"));
+  }
+
+  @Test
   void defaultsMatchHBasePorts() throws ConfigException {
     BasaltConfig config = CommandLine.parse("start").config();
     assertEquals(2181, config.port(Settings.ZOOKEEPER_PORT));

@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +25,9 @@ import java.util.regex.Pattern;
  * {@code target/basalt-logs}; the ports come from the one "Basalt ready" line it prints.
  */
 public final class BasaltProcess implements BasaltTarget, AutoCloseable {
+  /** The ready line; with the REST or Thrift2 gateway running, their {@code rest=HOST:PORT thrift=HOST:PORT} follow. */
   private static final Pattern READY =
-      Pattern.compile("^Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)$");
+      Pattern.compile("^Basalt ready: zookeeper=(\\S+):(\\d+) rpc=(\\S+):(\\d+)((?: \\w+=\\S+:\\d+)*)$");
   private static final Pattern INFO_PORT = Pattern.compile("Info server listening on port (\\d+)");
   private static final long START_TIMEOUT_SECONDS = 60;
 
@@ -36,6 +39,8 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
   private final int zookeeperPort;
   private final String rpcHost;
   private final int rpcPort;
+  /** The gateways' {@code host:port} by their name in the ready line ({@code rest}, {@code thrift}). */
+  private final Map<String, String> gateways = new LinkedHashMap<>();
 
   private BasaltProcess(Process process, Path dataDir, Path log, long logStart, Matcher ready) {
     this.process = process;
@@ -46,6 +51,11 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     this.zookeeperPort = Integer.parseInt(ready.group(2));
     this.rpcHost = ready.group(3);
     this.rpcPort = Integer.parseInt(ready.group(4));
+    for (String field : ready.group(5).trim().split(" ")) {
+      if (!field.isEmpty()) {
+        gateways.put(field.substring(0, field.indexOf('=')), field.substring(field.indexOf('=') + 1));
+      }
+    }
   }
 
   /** Starts Basalt on free ports with its data in {@code dataDir}, waiting until it is ready. */
@@ -172,6 +182,18 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
   /** {@code host:port} of the RPC port, for RPC-registry clients' bootstrap servers. */
   public String rpcAddress() {
     return rpcHost + ":" + rpcPort;
+  }
+
+  /**
+   * {@code host:port} of a gateway the ready line names ({@code rest} or {@code thrift}: started with
+   * {@code --rest-port} or {@code --thrift-port}).
+   */
+  public String gatewayAddress(String name) {
+    String address = gateways.get(name);
+    if (address == null) {
+      throw new IllegalStateException("Basalt's ready line names no " + name + " gateway: " + gateways);
+    }
+    return address;
   }
 
   public Path dataDir() {

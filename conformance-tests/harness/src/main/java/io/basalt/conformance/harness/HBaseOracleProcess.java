@@ -217,8 +217,8 @@ public final class HBaseOracleProcess implements AutoCloseable {
         "");
   }
 
-  /** What HBase's own launcher adds on JDK 11 and later. */
-  static List<String> jdk17Flags() {
+  /** What HBase's own launcher adds on JDK 11 and later: for any JVM running HBase's server classes. */
+  public static List<String> jdk17Flags() {
     List<String> flags = new ArrayList<>(List.of(
         "-Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true",
         "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.admin.enableServer=false",
