@@ -119,6 +119,11 @@ class ScannerProtocolTest {
     conf.setInt("hbase.rpc.timeout", 200);
     conf.setInt("hbase.client.scanner.timeout.period", 200);
     try (AsyncConnection async = ConnectionFactory.createAsyncConnection(conf).get()) {
+      // The region's location is found first, by a scan of one row: the scan below has its whole 200 ms per call for
+      // the scan itself (a first call that also looked the region up got what was left, 87 ms, on a loaded build).
+      async.getTableBuilder(LARGE).setRpcTimeout(30, TimeUnit.SECONDS).setReadRpcTimeout(30, TimeUnit.SECONDS)
+          .setOperationTimeout(60, TimeUnit.SECONDS).setScanTimeout(30, TimeUnit.SECONDS).build()
+          .scanAll(new Scan().setLimit(1)).get(60, TimeUnit.SECONDS);
       HeartbeatCounter consumer = new HeartbeatCounter();
       Scan nothingMatches = new Scan().setNeedCursorResult(true)
           .setFilter(new ValueFilter(CompareOperator.EQUAL, new BinaryComparator(toBytes("never"))));
