@@ -95,9 +95,14 @@ public final class ReplicationSink {
         }
       }
     }
-    int applied = 0;
+    // Every region is found before anything is applied, so that a table Basalt lacks refuses the call whole.
+    List<Map<Region, List<NoncedMutation>>> byRegion = new ArrayList<>();
     for (Map.Entry<TableName, List<Mutation>> table : byTable.entrySet()) {
-      applied += apply(table.getKey(), table.getValue());
+      byRegion.add(regionsOf(table.getKey(), table.getValue()));
+    }
+    int applied = 0;
+    for (Map<Region, List<NoncedMutation>> table : byRegion) {
+      applied += apply(table);
     }
     return applied;
   }
@@ -129,8 +134,8 @@ public final class ReplicationSink {
     return ids;
   }
 
-  /** Applies a table's mutations, each region's in order as one batch; fails on the first that fails. */
-  private int apply(TableName table, List<Mutation> mutations) throws IOException {
+  /** A table's mutations by the region holding their rows, in the order they came. */
+  private Map<Region, List<NoncedMutation>> regionsOf(TableName table, List<Mutation> mutations) throws IOException {
     Map<Region, List<NoncedMutation>> byRegion = new LinkedHashMap<>();
     for (Mutation mutation : mutations) {
       Region region = regions.forRow(table, mutation.getRow());
@@ -146,6 +151,12 @@ public final class ReplicationSink {
       byRegion.computeIfAbsent(region, r -> new ArrayList<>())
           .add(new NoncedMutation(mutation, HConstants.NO_NONCE));
     }
+    return byRegion;
+  }
+
+  /** Applies a table's mutations, each region's in order as one batch; fails on the first that fails. */
+  private int apply(Map<Region, List<NoncedMutation>> byRegion) throws IOException {
+    int applied = 0;
     for (Map.Entry<Region, List<NoncedMutation>> region : byRegion.entrySet()) {
       List<MutationOutcome> outcomes = region.getKey().mutateBatch(region.getValue(), HConstants.NO_NONCE,
           Waiting.ALLOWED);
@@ -158,7 +169,8 @@ public final class ReplicationSink {
           throw outcomes.get(i).error();
         }
       }
+      applied += region.getValue().size();
     }
-    return mutations.size();
+    return applied;
   }
 }
