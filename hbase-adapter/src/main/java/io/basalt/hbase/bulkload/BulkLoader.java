@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -168,8 +169,15 @@ public final class BulkLoader {
       byte[] name = byFamily.get(family.getKey()).get(0).family();
       StoredCells cells = new StoredCells(name, region.writer().holdsCellTtls(name), family.getValue().toString(),
           below);
-      CellSink out = sinks.open(name);
       FamilyMerge merge = FamilyMerge.of(family.getValue());
+      for (HFileSource source : family.getValue()) {
+        if (source.family() != null && !Arrays.equals(source.family(), name)) {
+          throw new DoNotRetryIOException("HFile " + source + " holds cells of family "
+              + Bytes.toStringBinary(source.family()) + ", not of family " + Bytes.toStringBinary(name)
+              + " it is loaded into");
+        }
+      }
+      CellSink out = sinks.open(name);
       try {
         for (Cell cell = merge.next(); cell != null; cell = merge.next()) {
           cells.write(cell, out);

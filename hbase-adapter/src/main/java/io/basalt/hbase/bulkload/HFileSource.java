@@ -100,6 +100,11 @@ final class HFileSource implements AutoCloseable {
     return lastRow;
   }
 
+  /** The family of the file's cells, once the source is on its first; null before, or for an empty file. */
+  byte[] family() {
+    return family;
+  }
+
   /** The compression and data block encoding the file was written with, for messages. */
   String format() {
     return reader.getFileContext().getCompression().getName() + "/" + reader.getDataBlockEncoding();

@@ -44,16 +44,12 @@ final class StoredCells {
   }
 
   /**
-   * Writes one cell's entries.
+   * Writes one cell's entries. The cell is of the family: the loader checks each file's family once, and the file
+   * itself that every cell has its first one's ({@link HFileSource}).
    *
-   * @throws DoNotRetryIOException if the cell is of another family, or of a type no store holds
+   * @throws DoNotRetryIOException if the cell is of a type no store holds
    */
   void write(Cell cell, CellSink out) throws IOException {
-    if (!CellUtil.matchingFamily(cell, family)) {
-      throw new DoNotRetryIOException("HFile " + file + " holds cells of family "
-          + Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + ", not of family " + Bytes.toStringBinary(family)
-          + " it is loaded into (row " + Bytes.toStringBinary(CellUtil.cloneRow(cell)) + ")");
-    }
     byte[] row = CellUtil.cloneRow(cell);
     byte[] qualifier = CellUtil.cloneQualifier(cell);
     long timestamp = cell.getTimestamp();
