@@ -9,11 +9,11 @@ import io.basalt.storage.errors.StorageException;
 import io.basalt.storage.replication.ClusterMembership;
 import io.basalt.storage.replication.ClusterSettings;
 import io.basalt.storage.replication.RaftSettings;
+import io.basalt.storage.testing.RaftPorts;
 import io.basalt.storage.transfer.SstTabletTransfer;
 import io.basalt.storage.transfer.TabletDigest;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +25,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Three stores in one JVM, each a cluster member with its own Raft server on a free loopback port and its own
- * directory under the test's: started, stopped, wiped and restarted by node id (1 to 3), with the waits the
+ * Three stores in one JVM, each a cluster member with its own Raft server on a free loopback port
+ * ({@link RaftPorts}) and its own directory under the test's: started, stopped, wiped and restarted by node id (1 to 3), with the waits the
  * replication tests share (a leader, equal replicas).
  */
 final class ThreeStores implements AutoCloseable {
@@ -48,11 +48,7 @@ final class ThreeStores implements AutoCloseable {
   static ThreeStores start(Path directory, RaftSettings raft, Duration patience) throws IOException,
       StorageException {
     ThreeStores cluster = new ThreeStores(directory, raft, patience);
-    for (int i = 0; i < 3; i++) {
-      try (ServerSocket socket = new ServerSocket(0)) {
-        cluster.members.add(new InetSocketAddress("127.0.0.1", socket.getLocalPort()));
-      }
-    }
+    cluster.members.addAll(RaftPorts.loopback(3));
     try {
       for (int node = 1; node <= 3; node++) {
         cluster.start(node);

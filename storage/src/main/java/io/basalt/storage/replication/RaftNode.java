@@ -32,6 +32,7 @@ import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.util.ExitUtils;
 import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
@@ -94,8 +95,14 @@ public final class RaftNode implements AutoCloseable {
     PeerQueries peers = new PeerQueries(membership, settings.requestTimeout());
     ExecutorService installs = installThreads(membership.localNode());
     ReplicaFailures failures = new ReplicaFailures();
+    // Ratis ends the JVM (System.exit(1)) when its gRPC server cannot bind its port, the one place this version
+    // of Ratis exits (checked in ratis-server, -grpc and -common 3.1.3); with that turned off it throws instead, and
+    // a node whose Raft port is taken reports it like any other failure to start, rather than vanishing with an
+    // embedding application or a test JVM. The switch is JVM-wide and cannot be turned back on.
+    ExitUtils.disableSystemExit();
+    RaftServer server = null;
     try {
-      RaftServer server = RaftServer.newBuilder()
+      server = RaftServer.newBuilder()
           .setServerId(membership.localPeerId())
           .setGroup(RaftGroup.valueOf(firstGroup, membership.peers()))
           .setOption(RaftStorage.StartupOption.RECOVER)
@@ -106,12 +113,24 @@ public final class RaftNode implements AutoCloseable {
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
       return new RaftNode(membership, settings, directory, server, peers, installs, failures);
-    } catch (IOException e) {
+    } catch (IOException | ExitUtils.ExitException e) {
       failures.stopping();
       installs.shutdownNow();
       closeQuietly(peers);
+      if (server != null) {
+        closeAfterFailedStart(server); // its log directories stay locked until it is closed
+      }
+      Throwable cause = e instanceof ExitUtils.ExitException && e.getCause() != null ? e.getCause() : e;
       throw new StorageException("cannot start the Raft server of node " + membership.localNode() + " on "
-          + membership.localAddress() + ": " + e.getMessage(), e);
+          + membership.localAddress() + ": " + cause.getMessage(), e);
+    }
+  }
+
+  private static void closeAfterFailedStart(RaftServer server) {
+    try {
+      server.close();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not close the Raft server that failed to start: {}", e.toString());
     }
   }
 

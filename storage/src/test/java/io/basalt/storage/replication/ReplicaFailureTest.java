@@ -1,18 +1,18 @@
 package io.basalt.storage.replication;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.errors.StorageException;
+import io.basalt.storage.testing.RaftPorts;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
@@ -45,10 +45,7 @@ class ReplicaFailureTest {
   @BeforeEach
   void start() throws Exception {
     directory = Files.createTempDirectory("basalt-replica-failure-");
-    members = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      members.add(new InetSocketAddress("127.0.0.1", freePort()));
-    }
+    members = RaftPorts.loopback(3);
     for (int node = 1; node <= 3; node++) {
       states[node - 1] = new MemoryState();
       startNode(node);
@@ -106,6 +103,25 @@ class ReplicaFailureTest {
     assertEquals(states[others[0] - 1].entries(), stopped.entries(), "the same entries, each once, in the same order");
   }
 
+  @Test
+  void aNodeWhoseRaftPortIsTakenFailsToStartAndStartsOnceItIsFree() throws Exception {
+    submit("before", 1, 2, 3);
+    nodes[2].close();
+    nodes[2] = null;
+    try (ServerSocket squatter = new ServerSocket()) {
+      squatter.bind(members.get(2));
+      StorageException refused = assertThrows(StorageException.class, () -> startNode(3));
+      // Ratis's gRPC server binds the wildcard address on the member's port.
+      assertTrue(refused.getMessage().startsWith("cannot start the Raft server of node 3 on ")
+          && refused.getMessage().contains("Failed to bind to address 0.0.0.0/0.0.0.0:" + members.get(2).getPort()),
+          refused.getMessage());
+    }
+    // Nothing of the failed start is left holding the node's log directory or its port.
+    startNode(3);
+    submit("after", 1, 2);
+    await(() -> states[2].entries().equals(List.of("before", "after")), "the restarted node caught up");
+  }
+
   private void startNode(int node) throws StorageException {
     RaftSettings settings = RaftSettings.defaults().withElectionTimeouts(Duration.ofMillis(500),
         Duration.ofMillis(1000));
@@ -141,12 +157,6 @@ class ReplicaFailureTest {
         throw new AssertionError("not within " + AWAIT_MILLIS + " ms: " + what);
       }
       Thread.sleep(20); // polling interval
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
     }
   }
 
