@@ -163,7 +163,7 @@ public final class ExportSnapshotCommand {
     out.printf(Locale.ROOT, "  hbase org.apache.hadoop.hbase.snapshot.ExportSnapshot -snapshot %s -copy-from %s"
         + " -copy-to <hbase.rootdir> -no-checksum-verify%n", snapshot, dir.root().toUri());
     out.printf(Locale.ROOT, "  hbase shell> clone_snapshot '%s', '%s'   (or restore_snapshot '%s')%n", snapshot,
-        options.table().getNameWithNamespaceInclAsString(), snapshot);
+        options.table().getNameAsString(), snapshot);
   }
 
   /** A failure in one line: the tool's own errors are sentences, others are named with their causes. */
