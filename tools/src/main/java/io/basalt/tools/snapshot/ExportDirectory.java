@@ -2,6 +2,7 @@ package io.basalt.tools.snapshot;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,14 +72,12 @@ final class ExportDirectory {
 
   /** Where the snapshot's description and manifest end up. */
   Path completedDir() {
-    return local(SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot,
-        hadoopRoot));
+    return local(SnapshotDescriptionUtils.getCompletedSnapshotDir(snapshot, hadoopRoot));
   }
 
   /** Where they are written first. */
   Path workingDir() {
-    return completedDir().getParent().resolve(
-        SnapshotDescriptionUtils.SNAPSHOT_TMP_DIR_NAME).resolve(snapshot);
+    return completedDir().getParent().resolve(SnapshotDescriptionUtils.SNAPSHOT_TMP_DIR_NAME).resolve(snapshot);
   }
 
   /** Creates the working directory (and the directories above it). */
@@ -150,8 +149,10 @@ final class ExportDirectory {
     for (Path path : missing) {
       try {
         Files.createDirectory(path);
+      } catch (FileAlreadyExistsException e) {
+        throw new ExportException("cannot create directory " + path + ": a file of that name is in the way", e);
       } catch (IOException e) {
-        throw new ExportException("cannot create " + path + ": " + e, e);
+        throw new ExportException("cannot create directory " + path + ": " + e, e);
       }
       createdDirs.add(path);
     }

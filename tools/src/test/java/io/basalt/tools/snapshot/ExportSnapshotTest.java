@@ -203,7 +203,8 @@ class ExportSnapshotTest {
         "--from", basaltCluster());
     assertEquals(1, run.exit(), run.output());
     assertEquals(1, run.err().strip().lines().count(), run.err());
-    assertTrue(run.err().contains("error: cannot create " + dir.resolve("archive") + ": "), run.err());
+    assertTrue(run.err().contains("error: cannot create directory " + dir.resolve("archive")
+        + ": a file of that name is in the way"), run.err());
     try (Stream<Path> left = Files.list(dir)) {
       assertEquals(List.of(dir.resolve("archive")), left.toList(), "only what was there before");
     }
