@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
-import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,11 +19,8 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -40,9 +35,9 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,6 +45,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code basalt export-snapshot} against real HBase 2.6.4: a Basalt table (see {@link ExportedBasaltTable}) is
@@ -62,37 +58,33 @@ import org.junit.jupiter.api.TestMethodOrder;
  * behind: no file in the directory, no temporary snapshot or table in Basalt.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SnapshotTestClusters.Resolver.class)
 class ExportSnapshotTest {
-  private static final long READY_TIMEOUT_MILLIS = 180_000;
   private static final String SNAPSHOT = "orders_snap";
   private static final Pattern HFILE_NAME = Pattern.compile("[0-9a-f]{32}");
 
+  private static SnapshotTestClusters clusters;
   private static Path work;
-  private static Path hbaseRoot;
   private static Path exportRoot;
-  private static HBaseOracleProcess hbaseProcess;
-  private static BasaltProcess basaltProcess;
   private static Connection hbase;
   private static Connection basalt;
 
   @BeforeAll
-  static void startBothAndWriteTheTable() throws Exception {
-    work = Files.createTempDirectory("basalt-export-snapshot-");
-    hbaseRoot = Files.createDirectories(work.resolve("hbase-root"));
-    hbaseProcess = HBaseOracleProcess.launch(List.of(), "ExportSnapshotTest",
-        Map.of("hbase.rootdir", hbaseRoot.toUri().toString()));
-    basaltProcess = BasaltProcess.start(Files.createDirectories(work.resolve("basalt-data")), "ExportSnapshotTest");
-    hbase = ConnectionFactory.createConnection(withTags("127.0.0.1", hbaseProcess.zookeeperPort()));
-    basalt = ConnectionFactory.createConnection(withTags(basaltProcess.zookeeperHost(),
-        basaltProcess.zookeeperPort()));
-    ExportedBasaltTable.createAndWrite(basalt);
-    createNamespaceWhenHBaseIsReady();
+  static void writeTheTableInBasalt(SnapshotTestClusters shared) throws Exception {
+    clusters = shared;
+    work = clusters.newDir("export-");
     exportRoot = work.resolve("export");
+    hbase = ConnectionFactory.createConnection(clusters.hbaseClient(true));
+    basalt = ConnectionFactory.createConnection(clusters.basaltClient(true));
+    ExportedBasaltTable.createAndWrite(basalt);
+    try (Admin admin = hbase.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ExportedBasaltTable.TABLE.getNamespaceAsString()).build());
+    }
   }
 
   @AfterAll
-  static void stopBoth() throws IOException {
-    for (AutoCloseable closeable : new AutoCloseable[] {hbase, basalt, basaltProcess, hbaseProcess}) {
+  static void closeAndRemoveWhatThisClassWrote() throws IOException {
+    for (AutoCloseable closeable : new AutoCloseable[] {hbase, basalt}) {
       try {
         if (closeable != null) {
           closeable.close();
@@ -119,7 +111,7 @@ class ExportSnapshotTest {
     assertNothingTemporaryIn(tablesBefore);
     assertLaidOutAsExportSnapshotLaysOut();
 
-    HBaseExportSnapshot.run(SNAPSHOT, exportRoot, hbaseRoot, work);
+    HBaseExportSnapshot.run(SNAPSHOT, exportRoot, clusters.hbaseRoot(), work);
     try (Admin admin = hbase.getAdmin()) {
       admin.cloneSnapshot(SNAPSHOT, ExportedBasaltTable.TABLE);
     }
@@ -244,10 +236,11 @@ class ExportSnapshotTest {
     return text.toString();
   }
 
-  /** Basalt lists no snapshot and no table beyond those it had. */
+  /** Basalt lists no snapshot of the export's and no table beyond those it had. */
   private static void assertNothingTemporaryIn(List<String> tablesBefore) throws IOException {
     try (Admin admin = basalt.getAdmin()) {
-      assertEquals(List.of(), admin.listSnapshots(), "no snapshot left in Basalt");
+      assertEquals(List.of(), admin.listSnapshots().stream().map(SnapshotDescription::getName)
+          .filter(name -> name.startsWith("basalt-export-")).toList(), "no snapshot left in Basalt");
     }
     assertEquals(tablesBefore, tableNames(basalt), "no table left in Basalt");
   }
@@ -292,32 +285,8 @@ class ExportSnapshotTest {
     return files;
   }
 
-  private static void createNamespaceWhenHBaseIsReady() throws Exception {
-    long deadline = System.currentTimeMillis() + READY_TIMEOUT_MILLIS;
-    while (true) {
-      try (Admin admin = hbase.getAdmin()) {
-        admin.createNamespace(NamespaceDescriptor.create(ExportedBasaltTable.TABLE.getNamespaceAsString()).build());
-        return;
-      } catch (IOException e) {
-        if (!hbaseProcess.isAlive() || System.currentTimeMillis() > deadline) {
-          throw new IOException("HBase did not become ready; see " + hbaseProcess.log(), e);
-        }
-        Thread.sleep(1_000);
-      }
-    }
-  }
-
-  /** A client that asks for cell blocks with tags, so that a cell's TTL tag shows. */
-  private static Configuration withTags(String zookeeperHost, int zookeeperPort) {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", zookeeperHost);
-    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    conf.set(HConstants.RPC_CODEC_CONF_KEY, KeyValueCodecWithTags.class.getName());
-    return conf;
-  }
-
   private static String basaltCluster() {
-    return basaltProcess.zookeeperHost() + ":" + basaltProcess.zookeeperPort();
+    return clusters.basaltCluster();
   }
 
   private static PrintStream print(ByteArrayOutputStream bytes) {
