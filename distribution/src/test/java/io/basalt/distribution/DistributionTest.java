@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Unpacks the archive this build made and runs Basalt from it with {@code bin/basalt}, as an operator would:
- * daemon start, status, a stock client's put and get, the copy tool and the snapshot import, stop, and what the
- * script does with a stale pid file.
+ * daemon start, status, a stock client's put and get, the copy tool, the snapshot import and export, stop, and what
+ * the script does with a stale pid file.
  */
 class DistributionTest {
   private static final Pattern READY =
@@ -141,6 +141,11 @@ class DistributionTest {
     assertTrue(imported.output().contains("imported handmade into snapshotted: 2 regions, 200 cells"),
         imported.output());
     assertTrue(imported.output().contains("VERIFIED"), imported.output());
+    Result exported = basalt("export-snapshot", "--table", "snapshotted", "--to-dir",
+        work.resolve("exported").toString(), "--from", cluster);
+    assertEquals(0, exported.exit(), exported.output());
+    assertTrue(exported.output().contains("wrote snapshot snapshotted of snapshotted: 2 regions, 2 HFiles, 200 cells"),
+        exported.output());
 
     Result stop = basalt("stop");
     assertEquals(0, stop.exit(), stop.output());

@@ -12,16 +12,17 @@ import java.util.stream.Stream;
 
 /**
  * Runs HBase 2.6.4's own {@code ExportSnapshot} (hbase-mapreduce, in Hadoop's local job runner), as an operator
- * exports a snapshot to a directory, in a child JVM on real HBase's class path (the hbase-oracle module's) plus the
- * two jars that has not: the tool and the local job runner (copied to {@code export.snapshot.jars} by the build).
+ * copies a snapshot from one root directory to another (out of HBase's root, or into it), in a child JVM on real
+ * HBase's class path (the hbase-oracle module's) plus the two jars that has not: the tool and the local job runner
+ * (copied to {@code export.snapshot.jars} by the build).
  */
 final class HBaseExportSnapshot {
   private static final long TIMEOUT_SECONDS = 180;
 
   private HBaseExportSnapshot() {}
 
-  /** Exports {@code snapshot} from the HBase whose root directory is {@code hbaseRoot} into {@code exportRoot}. */
-  static void run(String snapshot, Path hbaseRoot, Path exportRoot, Path work) throws IOException {
+  /** Copies {@code snapshot} from the root directory {@code from} (an HBase's, or an export's) into {@code to}. */
+  static void run(String snapshot, Path from, Path to, Path work) throws IOException {
     Path log = Files.createDirectories(Path.of("target", "basalt-logs")).resolve("export-" + snapshot + ".log");
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
         .toString(), "-Xmx512m", "-Djava.net.preferIPv4Stack=true"));
@@ -30,10 +31,10 @@ final class HBaseExportSnapshot {
       command.add("java.base/" + pkg + "=ALL-UNNAMED");
     }
     command.addAll(List.of("-cp", classpath(), "org.apache.hadoop.hbase.snapshot.ExportSnapshot",
-        "-Dfs.defaultFS=file:///", "-Dhbase.rootdir=" + hbaseRoot.toUri(),
+        "-Dfs.defaultFS=file:///", "-Dhbase.rootdir=" + from.toUri(),
         "-Dhadoop.tmp.dir=" + work.resolve("hadoop-tmp"), "-Dmapreduce.framework.name=local",
-        "-snapshot", snapshot, "-copy-from", hbaseRoot.toUri().toString(),
-        "-copy-to", exportRoot.toUri().toString(), "-mappers", "1",
+        "-snapshot", snapshot, "-copy-from", from.toUri().toString(),
+        "-copy-to", to.toUri().toString(), "-mappers", "1",
         // The local file system's checksums of a file HBase wrote and of its copy are not comparable (a mismatch
         // for every file): names and lengths are checked, as HBase's option says.
         "-no-checksum-verify"));

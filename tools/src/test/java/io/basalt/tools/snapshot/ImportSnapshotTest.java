@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.conformance.harness.BasaltProcess;
 import io.basalt.conformance.harness.BasaltServerExtension;
-import io.basalt.conformance.harness.HBaseOracleProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,10 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -43,6 +39,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code basalt import-snapshot} against real HBase 2.6.4: snapshots of a table HBase wrote (see
@@ -54,37 +51,34 @@ import org.junit.jupiter.api.TestMethodOrder;
  * with a message saying how much was.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SnapshotTestClusters.Resolver.class)
 class ImportSnapshotTest {
-  private static final long READY_TIMEOUT_MILLIS = 180_000;
-
+  private static SnapshotTestClusters clusters;
   private static Path work;
   private static Path exportRoot;
-  private static HBaseOracleProcess hbaseProcess;
-  private static BasaltProcess basaltProcess;
   private static Connection hbase;
   private static Connection basalt;
   private static SnapshottedHBaseTable source;
 
   @BeforeAll
-  static void snapshotInHBaseAndExport() throws Exception {
-    work = Files.createTempDirectory("basalt-import-snapshot-");
-    Path hbaseRoot = Files.createDirectories(work.resolve("hbase-root"));
-    hbaseProcess = HBaseOracleProcess.launch(List.of(), "ImportSnapshotTest",
-        Map.of("hbase.rootdir", hbaseRoot.toUri().toString()));
-    basaltProcess = BasaltProcess.start(Files.createDirectories(work.resolve("basalt-data")), "ImportSnapshotTest");
-    hbase = ConnectionFactory.createConnection(client("127.0.0.1", hbaseProcess.zookeeperPort()));
-    basalt = ConnectionFactory.createConnection(client(basaltProcess.zookeeperHost(), basaltProcess.zookeeperPort()));
-    createWhenHBaseIsReady();
+  static void snapshotInHBaseAndExport(SnapshotTestClusters shared) throws Exception {
+    clusters = shared;
+    work = clusters.newDir("import-");
+    hbase = ConnectionFactory.createConnection(clusters.hbaseClient(false));
+    basalt = ConnectionFactory.createConnection(clusters.basaltClient(false));
+    try (Admin admin = hbase.getAdmin()) {
+      SnapshottedHBaseTable.create(admin);
+    }
     source = new SnapshottedHBaseTable(hbase);
     source.writeAndSnapshot();
     exportRoot = work.resolve("export");
-    HBaseExportSnapshot.run(SnapshottedHBaseTable.FIRST, hbaseRoot, exportRoot, work);
-    HBaseExportSnapshot.run(SnapshottedHBaseTable.SECOND, hbaseRoot, exportRoot, work);
+    HBaseExportSnapshot.run(SnapshottedHBaseTable.FIRST, clusters.hbaseRoot(), exportRoot, work);
+    HBaseExportSnapshot.run(SnapshottedHBaseTable.SECOND, clusters.hbaseRoot(), exportRoot, work);
   }
 
   @AfterAll
-  static void stopBoth() throws IOException {
-    for (AutoCloseable closeable : new AutoCloseable[] {hbase, basalt, basaltProcess, hbaseProcess}) {
+  static void closeAndRemoveWhatThisClassWrote() throws IOException {
+    for (AutoCloseable closeable : new AutoCloseable[] {hbase, basalt}) {
       try {
         if (closeable != null) {
           closeable.close();
@@ -343,30 +337,8 @@ class ImportSnapshotTest {
     return files;
   }
 
-  private static void createWhenHBaseIsReady() throws Exception {
-    long deadline = System.currentTimeMillis() + READY_TIMEOUT_MILLIS;
-    while (true) {
-      try (Admin admin = hbase.getAdmin()) {
-        SnapshottedHBaseTable.create(admin);
-        return;
-      } catch (IOException e) {
-        if (!hbaseProcess.isAlive() || System.currentTimeMillis() > deadline) {
-          throw new IOException("HBase did not become ready; see " + hbaseProcess.log(), e);
-        }
-        Thread.sleep(1_000);
-      }
-    }
-  }
-
-  private static Configuration client(String zookeeperHost, int zookeeperPort) {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.zookeeper.quorum", zookeeperHost);
-    conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    return conf;
-  }
-
   private static String basaltCluster() {
-    return basaltProcess.zookeeperHost() + ":" + basaltProcess.zookeeperPort();
+    return clusters.basaltCluster();
   }
 
   private static Run importSnapshot(String... args) {
