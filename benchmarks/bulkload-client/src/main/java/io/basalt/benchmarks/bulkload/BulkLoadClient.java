@@ -20,6 +20,7 @@ import org.apache.hadoop.util.ToolRunner;
  *   load ZK DIR TABLE                                   HBase's BulkLoadHFilesTool, timed ({@link TimedBulkLoadTool})
  *   put ZK TABLE ROWS REGIONS VALUE_BYTES THREADS       the same cells by puts ({@link PutLoader})
  *   check ZK TABLE ROWS REGIONS VALUE_BYTES SAMPLES     rows counted and sampled ({@link LoadCheck}), then dropped
+ *   snapshot ZK TABLE SNAPSHOT                          a snapshot of the table (on HBase, for the import)
  * </pre>
  *
  * ZK is the server's ZooKeeper as {@code host:port}.
@@ -29,7 +30,7 @@ public final class BulkLoadClient {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 2) {
-      throw new IllegalArgumentException("usage: write|create|load|put|check ...; see the class comment");
+      throw new IllegalArgumentException("usage: write|create|load|put|check|snapshot ...; see the class comment");
     }
     String command = args[0];
     if (command.equals("write")) {
@@ -39,6 +40,15 @@ public final class BulkLoadClient {
     Configuration conf = clientConfiguration(args[1]);
     switch (command) {
       case "load" -> System.exit(load(conf, args[2], args[3]));
+      case "snapshot" -> {
+        try (Connection connection = ConnectionFactory.createConnection(conf);
+            var admin = connection.getAdmin()) {
+          long started = System.nanoTime();
+          admin.snapshot(args[3], TableName.valueOf(args[2]));
+          System.out.printf(Locale.ROOT, "[bulkload] snapshot name=%s millis=%.1f%n", args[3],
+              (System.nanoTime() - started) / 1e6);
+        }
+      }
       case "create", "put", "check" -> {
         TableName table = TableName.valueOf(args[2]);
         BenchmarkRows data = BenchmarkRows.parse(args, 3);

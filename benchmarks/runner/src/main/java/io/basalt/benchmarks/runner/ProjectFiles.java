@@ -36,6 +36,11 @@ public record ProjectFiles(Path root) {
     return root.resolve("conformance-tests/hbase-oracle/target/hbase-oracle.classpath");
   }
 
+  /** The command operators run ({@code bin/basalt}): the snapshot import is measured through it. */
+  public Path basaltCommand() {
+    return root.resolve("bin/basalt");
+  }
+
   public Path results() {
     return root.resolve("benchmarks/target/results");
   }

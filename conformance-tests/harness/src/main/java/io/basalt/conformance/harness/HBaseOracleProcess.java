@@ -137,6 +137,14 @@ public final class HBaseOracleProcess implements AutoCloseable {
     return infoServers;
   }
 
+  /**
+   * HBase's root directory where it is the harness's own (on the local file system); a launch whose site
+   * properties name another {@code hbase.rootdir} knows where that is.
+   */
+  public Path rootDir() {
+    return home.resolve("root");
+  }
+
   public Path log() {
     return log;
   }

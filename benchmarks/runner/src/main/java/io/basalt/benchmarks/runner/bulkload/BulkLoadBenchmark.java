@@ -66,10 +66,12 @@ public final class BulkLoadBenchmark {
       BasaltUnderTest.rehearse(work.resolve("rehearsal"), classArchive);
       ServerUnderTest basalt = started(running, BasaltUnderTest.start("Basalt", work.resolve("basalt"),
           classArchive, "benchmark-bulkload-basalt", cpus.serverLauncher(), Map.of(), Map.of()));
-      ServerUnderTest hbase = started(running, HBaseUnderTest.start("HBase", "benchmark-bulkload-hbase",
-          cpus.serverLauncher(), Map.of(), Map.of()));
+      HBaseUnderTest hbase = HBaseUnderTest.start("HBase", "benchmark-bulkload-hbase", cpus.serverLauncher(),
+          Map.of(), Map.of());
+      started(running, hbase);
       BulkLoadClientRunner client = new BulkLoadClientRunner(ProjectFiles.required(files.bulkLoadClasses()),
-          ProjectFiles.required(files.oracleClasspath()), cpus.clientLauncher(), logs, plan, running);
+          ProjectFiles.required(files.oracleClasspath()), ProjectFiles.required(files.basaltCommand()),
+          cpus.clientLauncher(), logs, plan, running);
       InputCopies input = writeInput(client, work.resolve("input"), results);
       new BulkLoadRounds(basalt, hbase, plan, input, work.resolve("copies"), results).run(client);
       Progress.say("Stopping the servers");

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * Runs the bulk load client ({@code benchmarks/bulkload-client}) in a JVM of its own for each step, on real
- * HBase's classpath: writing the input, creating a table, a bulk load or a put load, and the check. A load is
+ * HBase's classpath: writing the input, creating a table, a bulk load or a put load, a snapshot, and the check;
+ * and {@code bin/basalt import-snapshot}, as an operator runs it. A load is
  * measured from the JVM's launch to its exit, with the server's CPU and its threads' kinds read around it (as every
  * other suite's client runs are), the client's own CPU, and Basalt's log lines of the load.
  */
@@ -24,6 +25,7 @@ final class BulkLoadClientRunner {
   private static final String MAIN_CLASS = "io.basalt.benchmarks.bulkload.BulkLoadClient";
 
   private final String classpath;
+  private final Path basaltCommand;
   private final List<String> launcher;
   private final Path logDir;
   private final Path logConfig;
@@ -36,12 +38,14 @@ final class BulkLoadClientRunner {
   /**
    * @param classes the client module's compiled classes
    * @param oracleClasspath the file listing real HBase's jars (hbase-server and what it needs)
+   * @param basaltCommand {@code bin/basalt}, which runs the snapshot import
    * @param launcher the start of every client command line: empty, or {@code taskset} pinning it to some CPUs
    * @param servers every running server, so that each load's log also says what the idle one spent meanwhile
    */
-  BulkLoadClientRunner(Path classes, Path oracleClasspath, List<String> launcher, Path logDir, BulkLoadPlan plan,
-      List<ServerUnderTest> servers) throws IOException {
+  BulkLoadClientRunner(Path classes, Path oracleClasspath, Path basaltCommand, List<String> launcher, Path logDir,
+      BulkLoadPlan plan, List<ServerUnderTest> servers) throws IOException {
     this.classpath = classes + File.pathSeparator + Files.readString(oracleClasspath).trim();
+    this.basaltCommand = basaltCommand;
     this.launcher = List.copyOf(launcher);
     this.logDir = Files.createDirectories(logDir);
     this.logConfig = writeLogConfig(logDir);
@@ -71,7 +75,7 @@ final class BulkLoadClientRunner {
    */
   LoadRun bulkLoad(ServerUnderTest server, Path directory, String table, int round) throws IOException {
     List<String> args = List.of("load", zookeeper(server), directory.toString(), table);
-    Measured measured = measure(server, args, table + "-" + server.fileName());
+    Measured measured = measure(server, command(args), table + "-" + server.fileName());
     if (measured.failure() != null) {
       return LoadRun.failed(server.name(), LoadRun.BULK_LOAD, round, measured.failure());
     }
@@ -87,15 +91,37 @@ final class BulkLoadClientRunner {
       lastEnd = Math.max(lastEnd, start + millis);
       sum += millis;
     }
-    double logSeconds = -1;
-    if (server.name().startsWith("Basalt")) {
-      logSeconds = BasaltLoadLog.parse(measured.serverLines()).stream()
-          .mapToLong(BasaltLoadLog.RegionLoad::millis).sum() / 1000.0;
-    }
+    double logSeconds = server.name().startsWith("Basalt") ? basaltLogSeconds(measured) : -1;
     return new LoadRun(server.name(), LoadRun.BULK_LOAD, round, measured.seconds(),
         ClientLines.number(end, "toolMillis") / 1000, calls.isEmpty() ? -1 : (lastEnd - firstStart) / 1000,
         sum / 1000, calls.size(), logSeconds, measured.serverCpuSeconds(), measured.clientCpuSeconds(), -1, "–", 0,
         null);
+  }
+
+  /** A snapshot named {@code snapshot} of {@code table}, taken by {@code server}; not measured. */
+  void snapshot(ServerUnderTest server, String table, String snapshot) throws IOException {
+    run(List.of("snapshot", zookeeper(server), table, snapshot), "snapshot-" + table + "-" + server.fileName());
+  }
+
+  /**
+   * {@code bin/basalt import-snapshot} of the snapshot in {@code snapshotDir} into a new table {@code table} of
+   * {@code basalt}, without the tool's own count (the check counts, as after the other loads), measured.
+   */
+  LoadRun importSnapshot(ServerUnderTest basalt, Path snapshotDir, String table, int round) throws IOException {
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(List.of(basaltCommand.toString(), "import-snapshot", "--snapshot-dir", snapshotDir.toString(),
+        "--table", table, "--to", zookeeper(basalt), "--no-verify"));
+    Measured measured = measure(basalt, command, table + "-" + basalt.fileName());
+    if (measured.failure() != null) {
+      return LoadRun.failed(basalt.name(), LoadRun.SNAPSHOT_IMPORT, round, measured.failure());
+    }
+    return new LoadRun(basalt.name(), LoadRun.SNAPSHOT_IMPORT, round, measured.seconds(), -1, -1, -1, 0,
+        basaltLogSeconds(measured), measured.serverCpuSeconds(), measured.clientCpuSeconds(), -1, "–", 0, null);
+  }
+
+  private static double basaltLogSeconds(Measured measured) {
+    return BasaltLoadLog.parse(measured.serverLines()).stream().mapToLong(BasaltLoadLog.RegionLoad::millis).sum()
+        / 1000.0;
   }
 
   /** The same cells written by puts into {@code table}, measured. */
@@ -103,7 +129,7 @@ final class BulkLoadClientRunner {
     List<String> args = new ArrayList<>(List.of("put", zookeeper(server), table));
     args.addAll(plan.dataArguments());
     args.add(Integer.toString(plan.putThreads()));
-    Measured measured = measure(server, args, table + "-" + server.fileName());
+    Measured measured = measure(server, command(args), table + "-" + server.fileName());
     if (measured.failure() != null) {
       return LoadRun.failed(server.name(), LoadRun.PUTS, round, measured.failure());
     }
@@ -131,7 +157,7 @@ final class BulkLoadClientRunner {
   private record Measured(List<String> output, List<String> serverLines, double seconds, double serverCpuSeconds,
       double clientCpuSeconds, String failure) {}
 
-  private Measured measure(ServerUnderTest server, List<String> args, String runId) throws IOException {
+  private Measured measure(ServerUnderTest server, List<String> command, String runId) throws IOException {
     Path log = logDir.resolve(runId + ".log");
     int linesBefore = server.logLines().size();
     long clientTicksBefore = ProcStats.reapedChildrenCpuTicks();
@@ -141,7 +167,7 @@ final class BulkLoadClientRunner {
     LoadWindow window = LoadWindow.open(server, servers);
     try (window) {
       started = System.nanoTime();
-      outcome = ChildProcess.run(command(args), log, plan.clientLimit());
+      outcome = ChildProcess.run(command, log, plan.clientLimit());
       ended = System.nanoTime();
     }
     long clientTicks = ProcStats.reapedChildrenCpuTicks() - clientTicksBefore;

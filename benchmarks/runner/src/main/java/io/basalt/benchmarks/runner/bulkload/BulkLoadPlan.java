@@ -13,7 +13,7 @@ import java.util.Locale;
  * @param regions regions of every table, one HFile each
  * @param valueBytes bytes of each cell's value
  * @param putThreads threads of the put client, each with a BufferedMutator of its own
- * @param rounds how many times each of the four loads is made; the report takes the median
+ * @param rounds how many times each of the five loads is made; the report takes the median
  * @param samples rows read back and compared at random after each load, beside every region's first and last
  * @param clientLimit time limit of any one client JVM
  */
@@ -60,11 +60,12 @@ public record BulkLoadPlan(String mode, long rows, int regions, int valueBytes, 
         String.format(Locale.ROOT, "Loads, each into a fresh table with the same splits, then checked (rows "
             + "counted by a key-only scan, every region's first and last row and %d rows at random read back and "
             + "compared) and dropped: HBase 2.6.4's BulkLoadHFilesTool into Basalt and into HBase, each from its "
-            + "own hard-linked copy of the files; and the same cells by puts through a stock BufferedMutator, %d "
-            + "threads in one client JVM, into each", samples, putThreads),
-        String.format(Locale.ROOT, "%d round(s), each making the four loads, bulk loads first, Basalt and HBase "
-            + "taking turns to go first; median and range reported; before each load the runner waits (at most "
-            + "%d s) for both servers to be idle, so that neither is measured beside the other's flushes and "
-            + "compactions", rounds, QuietServers.LONGEST_WAIT.toSeconds()));
+            + "own hard-linked copy of the files; bin/basalt import-snapshot of a snapshot HBase took of the same "
+            + "cells (bulk loaded once, before the rounds) into Basalt; and the same cells by puts through a stock "
+            + "BufferedMutator, %d threads in one client JVM, into each", samples, putThreads),
+        String.format(Locale.ROOT, "%d round(s), each making the five loads, bulk loads first, then the import, "
+            + "Basalt and HBase taking turns to go first; median and range reported; before each load the runner "
+            + "waits (at most %d s) for both servers to be idle, so that neither is measured beside the other's "
+            + "flushes and compactions", rounds, QuietServers.LONGEST_WAIT.toSeconds()));
   }
 }

@@ -7,14 +7,16 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Renders a bulk load run ({@code bin/benchmark --bulk-load}) as markdown: each system's bulk load and put load
- * with the rounds' medians and ranges, the issue's two targets judged from them, and every round's figures.
+ * Renders a bulk load run ({@code bin/benchmark --bulk-load}) as markdown: each system's bulk load and put load,
+ * and Basalt's snapshot import, with the rounds' medians and ranges, the issue's targets judged from them (for the
+ * bulk load and the import alike), and every round's figures.
  */
 public final class BulkLoadReport {
   static final String BASALT = "Basalt";
   static final String HBASE = "HBase";
   private static final List<String[]> LOADS = List.of(new String[] {BASALT, LoadRun.BULK_LOAD},
-      new String[] {HBASE, LoadRun.BULK_LOAD}, new String[] {BASALT, LoadRun.PUTS}, new String[] {HBASE, LoadRun.PUTS});
+      new String[] {HBASE, LoadRun.BULK_LOAD}, new String[] {BASALT, LoadRun.SNAPSHOT_IMPORT},
+      new String[] {BASALT, LoadRun.PUTS}, new String[] {HBASE, LoadRun.PUTS});
 
   private BulkLoadReport() {}
 
@@ -85,9 +87,13 @@ public final class BulkLoadReport {
     List<LoadRun> basaltBulk = results.runs(BASALT, LoadRun.BULK_LOAD);
     List<LoadRun> basaltPuts = results.runs(BASALT, LoadRun.PUTS);
     List<LoadRun> hbaseBulk = results.runs(HBASE, LoadRun.BULK_LOAD);
+    List<LoadRun> basaltImport = results.runs(BASALT, LoadRun.SNAPSHOT_IMPORT);
     target(table, "Basalt's bulk load ≥ 5× its put path", basaltPuts, basaltBulk, 5, "puts", "bulk load");
     target(table, "Basalt's bulk load faster than HBase's", hbaseBulk, basaltBulk, 1, "HBase's bulk load",
         "Basalt's");
+    target(table, "Basalt's snapshot import ≥ 5× its put path", basaltPuts, basaltImport, 5, "puts", "import");
+    target(table, "Basalt's snapshot import faster than HBase's bulk load", hbaseBulk, basaltImport, 1,
+        "HBase's bulk load", "Basalt's import");
     text.append(table.render());
   }
 

@@ -29,6 +29,8 @@ public record LoadRun(String system, String method, int round, double seconds, d
     double clientCpuSeconds, long rowsCounted, String wrongSamples, int filesLeft, String failure) {
   public static final String BULK_LOAD = "bulk load";
   public static final String PUTS = "puts";
+  /** {@code bin/basalt import-snapshot} of a snapshot HBase took of a table it had bulk loaded. */
+  public static final String SNAPSHOT_IMPORT = "snapshot import";
 
   public static LoadRun failed(String system, String method, int round, String why) {
     return new LoadRun(system, method, round, -1, -1, -1, -1, 0, -1, -1, -1, -1, "–", 0, why);

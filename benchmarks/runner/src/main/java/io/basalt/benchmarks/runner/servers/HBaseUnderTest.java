@@ -3,6 +3,7 @@ package io.basalt.benchmarks.runner.servers;
 import io.basalt.conformance.harness.HBaseOracleProcess;
 import io.basalt.conformance.harness.OracleInfoServers;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -85,6 +86,11 @@ public final class HBaseUnderTest implements ServerUnderTest {
   @Override
   public Map<String, String> clientProperties() {
     return clientProperties;
+  }
+
+  /** HBase's root directory, where its tables' files and snapshots are. */
+  public Path rootDir() {
+    return process.rootDir();
   }
 
   @Override

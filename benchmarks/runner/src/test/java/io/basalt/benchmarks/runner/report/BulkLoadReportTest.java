@@ -21,6 +21,11 @@ class BulkLoadReportTest {
         "none", 0, null);
   }
 
+  private static LoadRun imported(int round, double seconds) {
+    return new LoadRun("Basalt", LoadRun.SNAPSHOT_IMPORT, round, seconds, -1, -1, -1, 0, seconds - 4, seconds / 2, 6,
+        ROWS, "none", 0, null);
+  }
+
   private static BulkLoadResults results() {
     Environment environment = new Environment(2, 24L << 30, "Test CPU", "Linux 6", "OpenJDK 17", "0.1.0", "abc123",
         "2.6.4", "0.17.0", "1.37");
@@ -30,10 +35,12 @@ class BulkLoadReportTest {
     results.load("at start 1.00 1.00 1.00");
     results.add(bulk("Basalt", 1, 20, 0));
     results.add(bulk("HBase", 1, 10, 16));
+    results.add(imported(1, 14));
     results.add(puts("Basalt", 1, 60));
     results.add(puts("HBase", 1, 120));
     results.add(bulk("HBase", 2, 12, 16));
     results.add(bulk("Basalt", 2, 30, 0));
+    results.add(imported(2, 10));
     results.add(puts("HBase", 2, 100));
     results.add(new LoadRun("Basalt", LoadRun.PUTS, 2, 80, 78, -1, -1, 0, -1, 80, 160, ROWS - 1, "17", 0, null));
     results.note("Round 2, HBase puts: servers still busy after 120 s");
@@ -52,6 +59,10 @@ class BulkLoadReportTest {
     assertTrue(report.contains("| HBase bulk load | 11.0 (10.0–12.0) | 9.0 (8.0–10.0) | 8.0 (7.0–9.0) | "
         + "16.5 (15.0–18.0) | – | 182 |"), report);
     assertTrue(report.contains("| Basalt puts | 70.0 (60.0–80.0) |"), report);
+    assertTrue(report.contains("| Basalt snapshot import | 12.0 (10.0–14.0) | – | – | – | 8.0 (6.0–10.0) | "
+        + "167 | 6.0 (5.0–7.0) | 6.0 (6.0–6.0) | 1,000 rows, samples right |"), report);
+    assertTrue(report.contains("| 1 | Basalt snapshot import | 14.0 | – | – | – | 10.0 | 7.0 | 6.0 | – | "
+        + "1,000 rows, samples right |"), report);
     assertTrue(report.contains("round 2 WRONG: 999 of 1,000 rows counted, rows read back wrong: 17 |"), report);
     assertTrue(report.contains("| 1 | HBase bulk load | 10.0 | 8.0 | 7.0 | 15.0 | – | 5.0 | 4.0 | 16 | "
         + "1,000 rows, samples right |"), report);
@@ -67,6 +78,10 @@ class BulkLoadReportTest {
         + "= 2.80× (rounds allow 2.00–4.00×) |"), report);
     assertTrue(report.contains("| Basalt's bulk load faster than HBase's | missed | HBase's bulk load 11.0 s over "
         + "Basalt's 25.0 s = 0.44× (rounds allow 0.33–0.60×) |"), report);
+    assertTrue(report.contains("| Basalt's snapshot import ≥ 5× its put path | met | puts 70.0 s over import "
+        + "12.0 s = 5.83× (rounds allow 4.29–8.00×) |"), report);
+    assertTrue(report.contains("| Basalt's snapshot import faster than HBase's bulk load | missed | HBase's bulk "
+        + "load 11.0 s over Basalt's import 12.0 s = 0.92× (rounds allow 0.71–1.20×) |"), report);
   }
 
   @Test
