@@ -236,6 +236,22 @@ public final class Table {
   }
 
   /**
+   * Writes mutations decided elsewhere, every cell with its own timestamp, as an HBase cluster's replicated edits
+   * come: in cluster mode each row's part goes to its tablet's log through the tablet's leader, wherever it is,
+   * without this node's row locks (writing such cells again changes nothing, so a retry is harmless); a tablet being
+   * split or merged refuses its part ({@link io.basalt.storage.errors.NotLeaderException}) for the writer to find
+   * the tablets replacing it. On a single node, {@link #writeAll(List, Durability)} to the log.
+   */
+  public void writeAtLeaders(List<RowMutation> mutations) throws StorageException {
+    TabletGroups replicated = groups;
+    if (replicated == null) {
+      writeAll(mutations, Durability.LOG);
+    } else if (!mutations.isEmpty()) {
+      replicated.writeAtLeaders(definition(), mutations);
+    }
+  }
+
+  /**
    * The cluster-mode write: the mutations go to the log of the tablet holding their rows, under the rows' locks (so
    * a read-modify-write decided under them is appended once), and are applied here and on every replica.
    */

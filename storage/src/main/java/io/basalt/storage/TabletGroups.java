@@ -22,6 +22,14 @@ interface TabletGroups {
   void writeThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note) throws StorageException;
 
   /**
+   * Appends mutations decided elsewhere, each cell complete with its timestamp (the edits an HBase cluster
+   * replicates), to their tablets' logs through each tablet's leader, wherever it is; a tablet being split or merged
+   * refuses its rows with {@link io.basalt.storage.errors.NotLeaderException}, the others' rows appended before
+   * it staying appended (see {@link Table#writeAtLeaders}).
+   */
+  void writeAtLeaders(TableDefinition table, List<RowMutation> mutations) throws StorageException;
+
+  /**
    * Erases rows {@code [lowRow, highRow)} (empty bounds are open) on every replica: an entry in the log of each tablet
    * the range overlaps, through its leader.
    */

@@ -63,6 +63,21 @@ final class TabletRequests implements TabletGroups {
   @Override
   public void writeThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note)
       throws StorageException {
+    appendThroughLeaders(table, mutations, note, false);
+  }
+
+  @Override
+  public void writeAtLeaders(TableDefinition table, List<RowMutation> mutations) throws StorageException {
+    appendThroughLeaders(table, mutations, new byte[0], true);
+  }
+
+  /**
+   * Each tablet's part of the mutations through its leader; a tablet being split or merged gets none, and with
+   * {@code fencedRefused} ends the call with {@link NotLeaderException}, so that the writer finds the tablets
+   * replacing it and writes its rows there.
+   */
+  private void appendThroughLeaders(TableDefinition table, List<RowMutation> mutations, byte[] note,
+      boolean fencedRefused) throws StorageException {
     Map<TabletDefinition, List<RowMutation>> byTablet = new LinkedHashMap<>();
     for (RowMutation mutation : mutations) {
       byTablet.computeIfAbsent(table.tabletFor(mutation.row()), tablet -> new ArrayList<>()).add(mutation);
@@ -70,12 +85,19 @@ final class TabletRequests implements TabletGroups {
     long decidedAt = decidedAt(table);
     for (Map.Entry<TabletDefinition, List<RowMutation>> tablet : byTablet.entrySet()) {
       RaftGroupId group = replication.groupOf(table.id(), tablet.getKey());
+      String what = StoreReplication.describe(table, tablet.getKey());
       if (replication.fences().of(group) != null) {
+        if (fencedRefused) {
+          throw new NotLeaderException(what + " is being split or merged", 0);
+        }
         continue;
       }
       for (byte[] entry : TabletEntries.encodeWrites(table.id(), decidedAt, tablet.getValue(), note,
           replication.node().entryMaxBytes())) {
-        replication.node().submitThroughLeader(group, entry, StoreReplication.describe(table, tablet.getKey()));
+        byte[] answer = replication.node().submitThroughLeader(group, entry, what);
+        if (fencedRefused && Arrays.equals(answer, TabletEntries.FENCED)) {
+          throw new NotLeaderException(what + " is being split or merged", 0);
+        }
       }
     }
   }

@@ -109,6 +109,38 @@ class ReplicatedStoreTest {
   }
 
   /**
+   * Writes decided elsewhere (an HBase cluster's replicated edits) reach every replica from a node that leads
+   * neither tablet they touch, through each tablet's leader, where the same node's own write is refused; written
+   * twice, they change nothing.
+   */
+  @Test
+  void aFollowerWritesCellsDecidedElsewhereThroughTheLeaders() throws Exception {
+    cluster.onCatalogLeader(leader -> leader.createTable("t", NewFamily.withDefaults(List.of(FAMILY_A)),
+        List.of(bytes("m")), Map.of()));
+    cluster.awaitTable("t");
+    // Two tablets have two leaders at most: one of the three nodes leads neither.
+    TabletStore follower = null;
+    for (TabletStore store : cluster.running()) {
+      if (store != cluster.tabletLeader("t", bytes("a")) && store != cluster.tabletLeader("t", bytes("z"))) {
+        follower = store;
+      }
+    }
+    Table table = follower.table("t").orElseThrow();
+    List<RowMutation> edits = List.of(
+        RowMutation.forRow(bytes("a1")).add(FAMILY_A, bytes("q"), 7, 4, bytes("first")).build(),
+        RowMutation.forRow(bytes("z1")).add(FAMILY_A, bytes("q"), 7, 4, bytes("second")).build());
+    assertThrows(NotLeaderException.class, () -> table.writeAll(edits.subList(0, 1), Durability.LOG));
+    table.writeAtLeaders(edits);
+    table.writeAtLeaders(edits);
+    for (TabletStore store : cluster.running()) {
+      cluster.await(() -> store.table("t").isPresent() && read(store, "a", false).equals(Map.of("a1/a/q", "first"))
+          && read(store, "z", false).equals(Map.of("z1/a/q", "second")), "both rows on node "
+          + cluster.nodeOf(store));
+    }
+    cluster.awaitEqualReplicas("t");
+  }
+
+  /**
    * A tablet's timestamp floor, which the HBase writer stamps no cell below, follows what every replica applied: a
    * leader whose clock ran 5 s ahead stamped a cell, and the leader elected after it, its clock behind, knows that
    * stamp, and so does a node restarted on its store. A client's own timestamp an hour ahead, past the tolerated

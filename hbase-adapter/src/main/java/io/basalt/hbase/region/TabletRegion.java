@@ -25,6 +25,7 @@ import io.basalt.storage.data.Waiting;
 import io.basalt.storage.errors.StorageException;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -226,6 +227,25 @@ public final class TabletRegion implements Region {
     }
     countKinds(kinds);
     return outcomes;
+  }
+
+  /**
+   * Writes edits an HBase cluster replicated into this region (Puts and Deletes, every cell with its own timestamp)
+   * through its tablet's leader, wherever it is: in cluster mode the sink applies a region's edits on the node they
+   * reach, as HBase's sink applies them wherever its source sends them, rather than sending the source on.
+   */
+  public void writeReplicatedEdits(List<NoncedMutation> mutations) throws IOException {
+    checkServing();
+    List<Mutation> edits = new ArrayList<>(mutations.size());
+    for (NoncedMutation mutation : mutations) {
+      edits.add(mutation.mutation());
+    }
+    try {
+      writer.writeAtLeader(edits);
+    } finally {
+      countBatch(mutations);
+    }
+    countKinds(edits);
   }
 
   private static final int PUT = 1;

@@ -39,6 +39,12 @@ import org.slf4j.LoggerFactory;
  * applying an entry twice (a source retrying after a lost answer) stores the same cells again and changes nothing.
  * Each table's mutations go to its regions in the order they came, each region's as one batch.
  *
+ * <p>In cluster mode a region's edits are written on the node they reach, through each tablet's leader wherever it
+ * is ({@code TabletRegion#writeReplicatedEdits}): a source sends its edits to any region server it found under
+ * the peer's {@code rs} znode, as HBase's sink then writes them through a client to whichever server holds each
+ * region. A tablet being split or merged refuses its rows with NotServingRegionException, and the source sends the
+ * call again (rows written before it are written again, which changes nothing).
+ *
  * <p>Cells of WAL bookkeeping (HBase's {@code METAFAMILY}: region events, replication markers) carry no data and are
  * passed over. A bulk load the source replicates (it does only with {@code hbase.replication.bulkload.enabled}) is
  * refused: it names HFiles on the source cluster's file system, which Basalt cannot read; the source retries and
@@ -142,12 +148,6 @@ public final class ReplicationSink {
       if (!region.isOnline()) {
         throw new TableNotEnabledException(table);
       }
-      if (region instanceof TabletRegion tablet && tablet.table().storage().isReplicated()) {
-        // A sink on one node would have to hand each tablet's writes to its leader, as HBase's sink does through a
-        // client; until it does, the edits are refused here, whole, rather than applied in part.
-        throw new DoNotRetryIOException("replication into a Basalt cluster is not served yet: make a single Basalt"
-            + " node the peer");
-      }
       byRegion.computeIfAbsent(region, r -> new ArrayList<>())
           .add(new NoncedMutation(mutation, HConstants.NO_NONCE));
     }
@@ -158,6 +158,11 @@ public final class ReplicationSink {
   private int apply(Map<Region, List<NoncedMutation>> byRegion) throws IOException {
     int applied = 0;
     for (Map.Entry<Region, List<NoncedMutation>> region : byRegion.entrySet()) {
+      if (region.getKey() instanceof TabletRegion tablet && tablet.table().storage().isReplicated()) {
+        tablet.writeReplicatedEdits(region.getValue());
+        applied += region.getValue().size();
+        continue;
+      }
       List<MutationOutcome> outcomes = region.getKey().mutateBatch(region.getValue(), HConstants.NO_NONCE,
           Waiting.ALLOWED);
       for (int i = 0; i < outcomes.size(); i++) {

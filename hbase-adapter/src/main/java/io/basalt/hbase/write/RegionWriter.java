@@ -134,6 +134,38 @@ public final class RegionWriter {
   }
 
   /**
+   * Writes Puts and Deletes whose every cell carries its own timestamp and type, as an HBase cluster replicates its
+   * edits, through the region's tablet's leader wherever it is ({@code Table#writeAtLeaders}): no row lock is taken
+   * and nothing is read, since such cells decide nothing from what is stored, and writing them again changes
+   * nothing. A cell without a timestamp of its own is refused: a latest-version delete would have to read the row
+   * under the leader's lock.
+   */
+  public void writeAtLeader(List<Mutation> mutations) throws IOException {
+    for (Mutation mutation : mutations) {
+      recordCellTtlFamilies(mutation, Waiting.ALLOWED);
+    }
+    VersionLookup none = (row, family, qualifier, nth) -> {
+      throw new DoNotRetryIOException("a replicated delete of " + Bytes.toStringBinary(row) + " names no version");
+    };
+    OneWrite writes = new OneWrite();
+    long now = clock.millis();
+    for (Mutation mutation : mutations) {
+      if (!(mutation instanceof Put || mutation instanceof Delete)) {
+        throw new DoNotRetryIOException("only Puts and Deletes are written through a tablet's leader, not "
+            + mutation.getClass().getSimpleName());
+      }
+      checkBatchRow(mutation.getRow());
+      policy.checkCellSizes(mutation);
+      writes.add(converter.convert(mutation, now, none, writes));
+    }
+    try {
+      table.storage().writeAtLeaders(writes.mutations());
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, region);
+    }
+  }
+
+  /**
    * The timestamp for cells of {@code rows} written now, under their locks: the clock's time, but never below a stamp
    * this writer gave before, nor below the highest cell timestamp this node applied to the rows' tablet in cluster
    * mode ({@code Table#timestampFloor}). A clock that jumps back, or a leader elected on a node whose clock is

@@ -3,6 +3,7 @@ package io.basalt.conformance.mapreduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.conformance.harness.BasaltCluster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
@@ -41,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * increment and a row mutation written to HBase afterwards arrive in Basalt with their original timestamps, until
  * every version Basalt reads is HBase's; a family not replicated stays empty on Basalt. HBase's own
  * {@code VerifyReplication} then finds every row of the source alike in Basalt, and a row changed in Basalt alone
- * different.
+ * different. The same edits shipped to a three-node Basalt cluster arrive alike.
  */
 class ReplicationFromHBaseTest {
   @RegisterExtension
@@ -61,24 +63,16 @@ class ReplicationFromHBaseTest {
   @Test
   void hbasesEditsArriveInBasaltAsWritten() throws Exception {
     TableName name = SERVERS.newTable("replicated");
-    TableDescriptor descriptor = TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3)
-            .setScope(HConstants.REPLICATION_SCOPE_GLOBAL).build())
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
-            .build())
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LOCAL))
-        .build();
+    TableDescriptor descriptor = replicatedTable(name);
     byte[][] splits = {Bytes.toBytes("m")};
     String peer = "basalt_" + name.getNameAsString();
     try (Admin hbaseAdmin = SERVERS.hbase().admin(); Admin basaltAdmin = SERVERS.basalt().admin()) {
       hbaseAdmin.createTable(descriptor, splits);
       basaltAdmin.createTable(descriptor, splits);
-      hbaseAdmin.addReplicationPeer(peer, ReplicationPeerConfig.newBuilder().setClusterKey(clusterKey())
-          .setReplicateAllUserTables(false).setTableCFsMap(Map.of(name, List.of())).build());
-      try (Table hbase = SERVERS.hbase().connection().getTable(name); Table basalt = SERVERS.basalt().connection().getTable(name)) {
-        write(hbase);
-        List<String> expected = cells(hbase, new Scan().addFamily(F).addFamily(G));
-        assertTrue(expected.size() > 100, "the source holds " + expected.size() + " cells");
+      hbaseAdmin.addReplicationPeer(peer, peerOf(clusterKey(), name));
+      try (Table hbase = SERVERS.hbase().connection().getTable(name);
+          Table basalt = SERVERS.basalt().connection().getTable(name)) {
+        List<String> expected = writeAndRead(hbase);
         List<String> arrived = awaitSame(expected, basalt);
         assertEquals(expected, arrived, "HBase's cells (expected) and those replicated to Basalt (actual)");
         assertTrue(arrived.stream().noneMatch(cell -> cell.contains("/local:")), "the local family is not shipped");
@@ -91,6 +85,64 @@ class ReplicationFromHBaseTest {
         hbaseAdmin.removeReplicationPeer(peer);
       }
     }
+  }
+
+  /**
+   * A three-node Basalt cluster as the peer: the source ships each batch to whichever node it picked among the
+   * cluster's region servers, which writes each tablet's edits through the tablet's leader wherever it is; with
+   * six tablets, most are led by other nodes than the one a batch reaches.
+   */
+  @Test
+  void hbasesEditsArriveInABasaltClusterAsWritten() throws Exception {
+    TableName name = SERVERS.newTable("replicated_to_cluster");
+    TableDescriptor descriptor = replicatedTable(name);
+    byte[][] splits = {Bytes.toBytes("e"), Bytes.toBytes("i"), Bytes.toBytes("m"), Bytes.toBytes("q"),
+        Bytes.toBytes("u")};
+    String peer = "basalt_cluster_" + name.getNameAsString();
+    try (BasaltCluster cluster = BasaltCluster.start(work.resolve("cluster"), 3, "replication-cluster");
+        Connection basalt = ConnectionFactory.createConnection(clusterClient(cluster));
+        Admin hbaseAdmin = SERVERS.hbase().admin(); Admin basaltAdmin = basalt.getAdmin()) {
+      hbaseAdmin.createTable(descriptor, splits);
+      basaltAdmin.createTable(descriptor, splits);
+      // Each node's ZooKeeper with its own port; the client port between them is then not used.
+      hbaseAdmin.addReplicationPeer(peer, peerOf(cluster.zookeeperQuorum() + ":2181:/hbase", name));
+      try (Table hbase = SERVERS.hbase().connection().getTable(name); Table replica = basalt.getTable(name)) {
+        List<String> expected = writeAndRead(hbase);
+        assertEquals(expected, awaitSame(expected, replica),
+            "HBase's cells (expected) and those replicated to the Basalt cluster (actual)");
+      } finally {
+        hbaseAdmin.removeReplicationPeer(peer);
+      }
+    }
+  }
+
+  private static TableDescriptor replicatedTable(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3)
+            .setScope(HConstants.REPLICATION_SCOPE_GLOBAL).build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
+            .build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LOCAL))
+        .build();
+  }
+
+  private static ReplicationPeerConfig peerOf(String clusterKey, TableName table) {
+    return ReplicationPeerConfig.newBuilder().setClusterKey(clusterKey).setReplicateAllUserTables(false)
+        .setTableCFsMap(Map.of(table, List.of())).build();
+  }
+
+  /** Writes to HBase ({@link #write}) and returns every version of its replicated families' cells. */
+  private static List<String> writeAndRead(Table hbase) throws IOException {
+    write(hbase);
+    List<String> expected = cells(hbase, new Scan().addFamily(F).addFamily(G));
+    assertTrue(expected.size() > 100, "the source holds " + expected.size() + " cells");
+    return expected;
+  }
+
+  private static Configuration clusterClient(BasaltCluster cluster) {
+    Configuration conf = Server.clientConfiguration(0);
+    conf.set("hbase.zookeeper.quorum", cluster.zookeeperQuorum());
+    return conf;
   }
 
   /** Writes of every kind, to both regions and both replicated families, and to the family kept local. */
