@@ -1,5 +1,6 @@
 package io.basalt.tools.cert;
 
+import io.basalt.tools.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ public final class CertCommand {
     CertOptions options;
     try {
       options = CertOptions.parse(args);
-    } catch (CertOptions.UsageException e) {
+    } catch (UsageException e) {
       err.println("basalt cert: " + e.getMessage());
       err.println("Try 'basalt cert --help'.");
       return EXIT_USAGE;

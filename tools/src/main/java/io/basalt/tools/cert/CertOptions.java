@@ -1,5 +1,8 @@
 package io.basalt.tools.cert;
 
+import static io.basalt.tools.OptionValues.value;
+
+import io.basalt.tools.UsageException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,13 +82,6 @@ record CertOptions(Path dir, List<String> hosts, List<String> clients, int days,
     return new CertOptions(dir, List.copyOf(hosts), List.copyOf(clients), days, password, force);
   }
 
-  private static String value(String[] args, int index, String option) throws UsageException {
-    if (index >= args.length) {
-      throw new UsageException(option + " needs a value");
-    }
-    return args[index];
-  }
-
   private static Path path(String value) throws UsageException {
     try {
       return Path.of(value);
@@ -130,14 +126,5 @@ record CertOptions(Path dir, List<String> hosts, List<String> clients, int days,
       // reported below
     }
     throw new UsageException("--days takes a number from 1 to " + MAX_DAYS + ", not '" + value + "'");
-  }
-
-  /** A command line that cannot be run; its message is shown with the usage. */
-  static final class UsageException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    UsageException(String message) {
-      super(message);
-    }
   }
 }

@@ -1,6 +1,7 @@
 package io.basalt.tools.copy;
 
 import io.basalt.tools.ToolLogging;
+import io.basalt.tools.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -44,7 +45,7 @@ public final class CopyCommand {
     CopyOptions options;
     try {
       options = CopyOptions.parse(args);
-    } catch (CopyOptions.UsageException e) {
+    } catch (UsageException e) {
       err.println("basalt copy: " + e.getMessage());
       err.println("Try 'basalt copy --help'.");
       return EXIT_USAGE;

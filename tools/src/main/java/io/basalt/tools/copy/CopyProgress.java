@@ -1,40 +1,27 @@
 package io.basalt.tools.copy;
 
+import io.basalt.tools.ProgressLine;
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Counts what one table's copy or comparison has done and shows it on standard error once a second: on a terminal
- * as one line rewritten in place, otherwise (a log file) as a new line every ten seconds.
+ * Counts what one table's copy or comparison has done, shown on standard error as it goes ({@link ProgressLine}).
  */
 final class CopyProgress implements AutoCloseable {
   private final String what;
   private final int regions;
-  private final PrintStream out;
-  private final boolean terminal;
   private final long startNanos = System.nanoTime();
   private final AtomicInteger regionsDone = new AtomicInteger();
   private final AtomicLong rows = new AtomicLong();
   private final AtomicLong cells = new AtomicLong();
-  private final ScheduledExecutorService ticker;
+  private final ProgressLine shown;
 
   CopyProgress(String what, int regions, PrintStream out) {
     this.what = what;
     this.regions = regions;
-    this.out = out;
-    this.terminal = System.console() != null;
-    this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "copy-progress");
-      thread.setDaemon(true);
-      return thread;
-    });
-    long period = terminal ? 1 : 10;
-    ticker.scheduleAtFixedRate(this::show, period, period, TimeUnit.SECONDS);
+    this.shown = new ProgressLine("copy-progress", out, this::line);
   }
 
   void addCells(long count) {
@@ -68,22 +55,8 @@ final class CopyProgress implements AutoCloseable {
         regionsDone.get(), regions, rows.get(), cells.get(), seconds > 0 ? cells.get() / seconds : 0.0, seconds);
   }
 
-  private synchronized void show() {
-    if (terminal) {
-      out.print("\r" + line());
-    } else {
-      out.println(line());
-    }
-    out.flush();
-  }
-
   @Override
-  public synchronized void close() {
-    ticker.shutdownNow();
-    if (terminal) {
-      out.print("\r");
-    }
-    out.println(line());
-    out.flush();
+  public void close() {
+    shown.close();
   }
 }

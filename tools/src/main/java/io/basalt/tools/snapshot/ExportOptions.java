@@ -1,5 +1,11 @@
 package io.basalt.tools.snapshot;
 
+import static io.basalt.tools.OptionValues.positive;
+import static io.basalt.tools.OptionValues.property;
+import static io.basalt.tools.OptionValues.tableName;
+import static io.basalt.tools.OptionValues.value;
+
+import io.basalt.tools.UsageException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -93,21 +99,6 @@ record ExportOptions(
         : table.getNamespaceAsString() + "-" + table.getQualifierAsString();
   }
 
-  private static String value(String[] args, int index, String option) throws UsageException {
-    if (index >= args.length) {
-      throw new UsageException(option + " needs a value");
-    }
-    return args[index];
-  }
-
-  private static TableName tableName(String name) throws UsageException {
-    try {
-      return TableName.valueOf(name);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("'" + name + "' is not a table name: " + e.getMessage());
-    }
-  }
-
   /** HBase's rule for snapshot names: a table qualifier's characters, not starting with a dot. */
   private static String snapshotName(String name) throws UsageException {
     try {
@@ -115,35 +106,6 @@ record ExportOptions(
       return name;
     } catch (IllegalArgumentException e) {
       throw new UsageException("'" + name + "' is not a snapshot name: " + e.getMessage());
-    }
-  }
-
-  private static int positive(String value, String option) throws UsageException {
-    try {
-      int parsed = Integer.parseInt(value);
-      if (parsed > 0) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(option + " takes a positive number, not '" + value + "'");
-  }
-
-  private static void property(String pair, Map<String, String> properties) throws UsageException {
-    int equals = pair.indexOf('=');
-    if (equals <= 0) {
-      throw new UsageException("-D takes key=value, not '" + pair + "'");
-    }
-    properties.put(pair.substring(0, equals), pair.substring(equals + 1));
-  }
-
-  /** A command line that cannot be run; its message is shown with the usage. */
-  static final class UsageException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    UsageException(String message) {
-      super(message);
     }
   }
 }

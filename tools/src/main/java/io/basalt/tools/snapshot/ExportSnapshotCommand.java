@@ -1,6 +1,8 @@
 package io.basalt.tools.snapshot;
 
+import io.basalt.tools.ProgressLine;
 import io.basalt.tools.ToolLogging;
+import io.basalt.tools.UsageException;
 import io.basalt.tools.copy.Clusters;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -66,7 +68,7 @@ public final class ExportSnapshotCommand {
     ExportOptions options;
     try {
       options = ExportOptions.parse(args);
-    } catch (ExportOptions.UsageException e) {
+    } catch (UsageException e) {
       err.println(NAME + ": " + e.getMessage());
       err.println("Try '" + NAME + " --help'.");
       return EXIT_USAGE;
@@ -133,7 +135,7 @@ public final class ExportSnapshotCommand {
     dir.complete();
     out.printf(Locale.ROOT, "wrote snapshot %s of %s: %d regions, %,d HFiles, %,d cells, %s in %.1f s (checked with"
         + " HBase's snapshot reader)%n", options.snapshot(), options.table(), regions.size(), progress.files(),
-        progress.cells(), ImportProgress.size(progress.bytes()), progress.seconds());
+        progress.cells(), ProgressLine.size(progress.bytes()), progress.seconds());
   }
 
   /**

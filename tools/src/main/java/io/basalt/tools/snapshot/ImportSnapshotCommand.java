@@ -1,6 +1,8 @@
 package io.basalt.tools.snapshot;
 
+import io.basalt.tools.ProgressLine;
 import io.basalt.tools.ToolLogging;
+import io.basalt.tools.UsageException;
 import io.basalt.tools.copy.Clusters;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,7 +55,7 @@ public final class ImportSnapshotCommand {
     ImportOptions options;
     try {
       options = ImportOptions.parse(args);
-    } catch (ImportOptions.UsageException e) {
+    } catch (UsageException e) {
       err.println(NAME + ": " + e.getMessage());
       err.println("Try '" + NAME + " --help'.");
       return EXIT_USAGE;
@@ -78,7 +80,7 @@ public final class ImportSnapshotCommand {
     long bytes = regions.stream().mapToLong(SnapshotLoad.RegionToLoad::bytes).sum();
     long files = regions.stream().mapToLong(region -> region.files().size()).sum();
     out.printf(Locale.ROOT, "snapshot %s of %s: %d regions, %,d store files, %s to load into %s%n",
-        snapshot.name(), snapshot.tableName(), regions.size(), files, ImportProgress.size(bytes), target);
+        snapshot.name(), snapshot.tableName(), regions.size(), files, ProgressLine.size(bytes), target);
 
     Configuration conf = Clusters.configuration(options.to(), options.clientProperties());
     Clusters.checkReachable(options.to(), conf);
@@ -96,7 +98,7 @@ public final class ImportSnapshotCommand {
         throw failed(table, e, regions.size());
       }
       out.printf(Locale.ROOT, "imported %s into %s: %d regions, %,d cells of %s in %.1f s%n", snapshot.name(),
-          target, regions.size(), progress.cells(), ImportProgress.size(progress.bytes()), progress.seconds());
+          target, regions.size(), progress.cells(), ProgressLine.size(progress.bytes()), progress.seconds());
       if (!options.verify()) {
         out.println("not verified (--no-verify)");
         return true;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.tools.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class CertOptionsTest {
   }
 
   private static void assertUsage(String message, String... args) {
-    CertOptions.UsageException e = assertThrows(CertOptions.UsageException.class, () -> CertOptions.parse(args));
+    UsageException e = assertThrows(UsageException.class, () -> CertOptions.parse(args));
     assertTrue(e.getMessage().contains(message), e.getMessage());
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.tools.UsageException;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
@@ -54,7 +55,7 @@ class CopyOptionsTest {
   }
 
   private static void assertUsage(String message, String... args) {
-    CopyOptions.UsageException e = assertThrows(CopyOptions.UsageException.class, () -> CopyOptions.parse(args));
+    UsageException e = assertThrows(UsageException.class, () -> CopyOptions.parse(args));
     assertTrue(e.getMessage().contains(message), e.getMessage());
   }
 }

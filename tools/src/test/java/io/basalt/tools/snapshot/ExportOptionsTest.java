@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.tools.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -70,8 +71,8 @@ class ExportOptionsTest {
   }
 
   private static void assertUsage(String message, String... args) {
-    ExportOptions.UsageException e =
-        assertThrows(ExportOptions.UsageException.class, () -> ExportOptions.parse(args));
+    UsageException e =
+        assertThrows(UsageException.class, () -> ExportOptions.parse(args));
     assertTrue(e.getMessage().contains(message), e.getMessage());
   }
 }

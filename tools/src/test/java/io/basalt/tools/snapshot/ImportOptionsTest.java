@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.basalt.tools.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -69,8 +70,8 @@ class ImportOptionsTest {
   }
 
   private static void assertUsage(String message, String... args) {
-    ImportOptions.UsageException e =
-        assertThrows(ImportOptions.UsageException.class, () -> ImportOptions.parse(args));
+    UsageException e =
+        assertThrows(UsageException.class, () -> ImportOptions.parse(args));
     assertTrue(e.getMessage().contains(message), e.getMessage());
   }
 }
