@@ -120,7 +120,7 @@ final class SnapshotTestClusters implements ExtensionContext.Store.CloseableReso
           throw new IOException("HBase has no region server after " + READY_TIMEOUT_MILLIS + " ms; see "
               + hbaseProcess.log());
         }
-        Thread.sleep(1_000);
+        Thread.sleep(1_000); // a poll: HBase says nowhere a parent process can wait on that it is ready
       }
     }
   }
