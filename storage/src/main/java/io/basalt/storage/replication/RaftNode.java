@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.protocol.ClientId;
@@ -69,9 +70,11 @@ public final class RaftNode implements AutoCloseable {
   private final ReplicaFailures failures;
   /** Held while a group is added or removed on this node. */
   private final Object groupChanges = new Object();
+  private final GroupAdditions additions;
 
   private RaftNode(ClusterMembership membership, RaftSettings settings, Path directory, RaftServer server,
-      PeerQueries peers, ExecutorService installs, ReplicaFailures failures) {
+      PeerQueries peers, ExecutorService installs, ReplicaFailures failures, GroupAdditions additions) {
+    this.additions = additions;
     this.directory = directory;
     this.failures = failures;
     this.membership = membership;
@@ -95,6 +98,8 @@ public final class RaftNode implements AutoCloseable {
     PeerQueries peers = new PeerQueries(membership, settings.requestTimeout());
     ExecutorService installs = installThreads(membership.localNode());
     ReplicaFailures failures = new ReplicaFailures();
+    GroupAdditions additions = new GroupAdditions();
+    RaftConfigKeys.Rpc.setType(properties, new GuardedGrpcRpc());
     // Ratis ends the JVM (System.exit(1)) when its gRPC server cannot bind its port, the one place this version
     // of Ratis exits (checked in ratis-server, -grpc and -common 3.1.3); with that turned off it throws instead, and
     // a node whose Raft port is taken reports it like any other failure to start, rather than vanishing with an
@@ -107,12 +112,13 @@ public final class RaftNode implements AutoCloseable {
           .setGroup(RaftGroup.valueOf(firstGroup, membership.peers()))
           .setOption(RaftStorage.StartupOption.RECOVER)
           .setProperties(properties)
+          .setParameters(GuardedGrpcRpc.parameters(additions))
           .setStateMachineRegistry(groupId -> new ReplicaStateMachine(states.apply(groupId), leaderChanges, peers,
               installs, settings.electionTimeoutMax().multipliedBy(2), failures))
           .build();
       server.start();
       LOG.info("Raft server of node {} listening on {}", membership.localNode(), membership.localAddress());
-      return new RaftNode(membership, settings, directory, server, peers, installs, failures);
+      return new RaftNode(membership, settings, directory, server, peers, installs, failures, additions);
     } catch (IOException | ExitUtils.ExitException e) {
       failures.stopping();
       installs.shutdownNow();
@@ -232,15 +238,15 @@ public final class RaftNode implements AutoCloseable {
       return;
     }
     RaftGroup group = RaftGroup.valueOf(groupId, membership.peers());
-    // Ratis 3.1.3 can fail an add with IllegalStateException "previous != null": a leader's notification to install
-    // reaches the new group while it is still being added (a node catching up after its store was emptied), and its
-    // start then meets the role the notification set. The failed add leaves the group's log directory formatted and
-    // locked by the division that never started (a retry recovering it waited 5 s for the lock, in vain; one
-    // formatting it was refused as existing, both seen in ReplicaDiskFullTest). The directory holds nothing this
-    // node needs (the add formats it, so it did not exist before), and a lock belongs to the file it was taken on:
-    // the retry deletes the directory and formats a new one.
+    // A leader's install notice arriving while the group starts fails the add (GroupAdditions says how): the
+    // server's gRPC side turns such notices away until the add ends. Should an add fail all the same, it leaves the
+    // group's log directory formatted and locked by the division that never started (a retry recovering it waited
+    // 5 s for the lock, in vain; one formatting it was refused as existing, both seen in ReplicaDiskFullTest). The
+    // directory holds nothing this node needs (the add formats it, so it did not exist before), and a lock belongs
+    // to the file it was taken on: the retry deletes the directory and formats a new one.
     for (int attempt = 1; ; attempt++) {
       String failure;
+      additions.begun(groupId);
       try {
         RaftClientReply reply = server.groupManagement(GroupManagementRequest.newAdd(clientId,
             membership.localPeerId(), callIds.incrementAndGet(), group, true));
@@ -252,6 +258,8 @@ public final class RaftNode implements AutoCloseable {
         return; // added meanwhile: what was asked for holds
       } catch (IOException | IllegalStateException e) {
         failure = e.toString();
+      } finally {
+        additions.ended(groupId);
       }
       if (awaitHosted(groupId)) {
         return;
@@ -261,8 +269,8 @@ public final class RaftNode implements AutoCloseable {
       }
       LOG.warn("Adding Raft group {} failed ({}); trying again", groupId, failure);
       deleteLog(groupId);
-      // The leader's install notices come with its heartbeats, every half election timeout: three adds a second
-      // apart all met one (seen in ReplicaDiskFullTest), so the next add waits a random part of a second more.
+      // A random part of a second, so that the next add does not meet whatever periodic call failed this one at
+      // the same point of its start (a leader's heartbeats come every half election timeout).
       pauseBeforeRetry();
     }
   }
