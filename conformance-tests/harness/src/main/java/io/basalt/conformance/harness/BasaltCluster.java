@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.IntFunction;
 
 /**
  * A Basalt cluster of child processes on loopback, each started as an operator starts a node
@@ -23,9 +24,9 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   private final BasaltProcess[] nodes;
   private final int[] zookeeperPorts;
   private final String[] extraArgs;
-  private final List<String> jvmOptions;
+  private final IntFunction<List<String>> jvmOptions;
 
-  private BasaltCluster(Path root, String logPrefix, List<Integer> clusterPorts, List<String> jvmOptions,
+  private BasaltCluster(Path root, String logPrefix, List<Integer> clusterPorts, IntFunction<List<String>> jvmOptions,
       String[] extraArgs) {
     this.root = root;
     this.logPrefix = logPrefix;
@@ -36,7 +37,7 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
     this.nodes = new BasaltProcess[clusterPorts.size()];
     this.zookeeperPorts = new int[clusterPorts.size()];
     this.extraArgs = extraArgs;
-    this.jvmOptions = List.copyOf(jvmOptions);
+    this.jvmOptions = jvmOptions;
   }
 
   /** Starts {@code size} nodes at once (each waits for the others to form its ZooKeeper quorum) and waits for all. */
@@ -47,6 +48,13 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
   /** As {@link #start}, with these options for every node's JVM (its Kerberos configuration, say). */
   public static BasaltCluster startWithJvmOptions(Path root, int size, String logPrefix, List<String> jvmOptions,
       String... extraArgs) throws IOException {
+    List<String> options = List.copyOf(jvmOptions);
+    return startWithNodeJvmOptions(root, size, logPrefix, node -> options, extraArgs);
+  }
+
+  /** As {@link #start}, with JVM options of each node's own (by its 1-based id). */
+  static BasaltCluster startWithNodeJvmOptions(Path root, int size, String logPrefix,
+      IntFunction<List<String>> jvmOptions, String... extraArgs) throws IOException {
     BasaltCluster cluster = new BasaltCluster(root, logPrefix, FreePorts.belowEphemeralRange(size, 3), jvmOptions,
         extraArgs);
     List<CompletableFuture<BasaltProcess>> starting = new ArrayList<>();
@@ -86,7 +94,7 @@ public final class BasaltCluster implements BasaltTarget, AutoCloseable {
         "--zookeeper-port", String.valueOf(zookeeperPort)));
     args.addAll(List.of(extraArgs));
     args.addAll(moreArgs);
-    return BasaltProcess.startWith(launcher, jvmOptions, dataDir(node), logPrefix + "-node" + node,
+    return BasaltProcess.startWith(launcher, jvmOptions.apply(node), dataDir(node), logPrefix + "-node" + node,
         args.toArray(String[]::new));
   }
 

@@ -93,7 +93,8 @@ public final class BasaltProcess implements BasaltTarget, AutoCloseable {
     Path log = logDir.resolve(logName + ".log");
     List<String> command = new ArrayList<>(launcher);
     command.addAll(List.of(javaExecutable(), "-Xmx512m"));
-    command.addAll(ServerClassArchive.jvmOptions(jar, jvmOptions));
+    command.addAll(ServerClassArchive.jvmOptions(jar, jvmOptions, List.of(extraArgs)));
+    command.addAll(TestServerJvmOptions.get());
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar.toString(),
         "--data-dir", dataDir.toString(), "--zookeeper-port", "0", "--rpc-port", "0", "--info-port", "0",

@@ -109,6 +109,7 @@ public final class HBaseOracleProcess implements AutoCloseable {
     List<String> command = new ArrayList<>(launcher);
     command.addAll(List.of(BasaltProcess.javaExecutable(), "-Xmx2g", "-XX:+UseG1GC",
         "-XX:-OmitStackTraceInFastThrow"));
+    command.addAll(TestServerJvmOptions.get());
     command.addAll(jdk17Flags());
     command.add("-Dlog4j2.configurationFile=" + conf.resolve("log4j2.properties"));
     command.addAll(List.of("-cp", conf + java.io.File.pathSeparator + classpath,
