@@ -42,8 +42,9 @@ final class CatalogChanges {
   /**
    * Waits until every tablet of a new table has a leader this node knows of, as HBase's table creation returns once
    * its regions are open: a client that then asks whether the table is available finds every region located.
-   * Elections take one to two election timeouts; past the request timeout the table is returned anyway, and its
-   * regions show in hbase:meta once their groups have elected.
+   * A new group's first election comes after a quarter to a half of the minimum election timeout (see
+   * {@code RaftNode}); past the request timeout the table is returned anyway, and its regions show in hbase:meta
+   * once their groups have elected.
    */
   void awaitLeaders(TableDefinition table) throws StorageException {
     awaitLeaders(table.id(), table.name(), table.tablets());

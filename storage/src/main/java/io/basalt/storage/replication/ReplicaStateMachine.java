@@ -158,8 +158,8 @@ final class ReplicaStateMachine extends BaseStateMachine {
    * while its division starts; a group that never had a leader even starts again after a restart without its
    * members and stays starting (it stands for nothing) until a leader reaches it. So another thread looks at the
    * division every few milliseconds (at most {@value #MAX_PAUSE_RETRY_MILLIS}) and asks for the pause once it runs:
-   * the pause lands within that much of the start, and the replica's first election cannot come before the minimum
-   * election timeout (a second by default).
+   * the pause lands within that much of the start, and the replica's first election cannot come before a quarter of
+   * the minimum election timeout (250 ms by default, see {@link RaftNode}).
    */
   private void keepOutOfElections(RaftServer server, long retryMillis) {
     CompletableFuture.runAsync(() -> {
