@@ -171,9 +171,9 @@ public final class RaftNode implements AutoCloseable {
     // A group's first election after its start comes sooner, after a quarter to a half of the minimum timeout: a new
     // table's tablets have no leader until their groups elect one, and its creation waits for them
     // (CatalogChanges.awaitLeaders), one to two election timeouts with the ordinary timeouts (the cluster module's
-    // DdlTest took 16.4 s with them, 10.8 s with a fifth to two fifths). A restarted node's group that stands too early is turned
-    // away at the pre-vote (Ratis's default) by members that hear from the group's leader, and then waits the
-    // ordinary timeouts. A replica that must not stand at all is paused well before (ReplicaStateMachine).
+    // DdlTest took 16.4 s with them, 10.8 s with a fifth to two fifths). A restarted node's group that stands too
+    // early is turned away at the pre-vote (Ratis's default) by members that hear from the group's leader, and then
+    // waits the ordinary timeouts. A replica that must not stand at all is paused well before (ReplicaStateMachine).
     long firstMin = Math.max(1, settings.electionTimeoutMin().toMillis() / 4);
     RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMin(properties, duration(firstMin));
     RaftServerConfigKeys.Rpc.setFirstElectionTimeoutMax(properties, duration(2 * firstMin));

@@ -23,9 +23,9 @@ import java.time.Duration;
  *     group is added and kept while it is hosted, so this costs its size in memory outside the heap per tablet
  *     replica. Ratis's own default (an 8 MB buffer for entries of up to 4 MB) ran a node out of direct memory in the
  *     100-kill run after about 55 splits: the buffers of some 63 groups filled the 512 MB the JVM allows under
- *     {@code -Xmx512m}, and adding the next group failed. The default (2 MB) is the HBase client's write buffer, so a buffered mutator's flush
- *     fits one entry; a larger batch goes as several entries, a single row larger than this is refused. Must be the
- *     same on every node: a follower's buffer must hold what its leader accepted.
+ *     {@code -Xmx512m}, and adding the next group failed. The default (2 MB) is the HBase client's write buffer, so a
+ *     buffered mutator's flush fits one entry; a larger batch goes as several entries, a single row larger than this
+ *     is refused. Must be the same on every node: a follower's buffer must hold what its leader accepted.
  */
 public record RaftSettings(Duration electionTimeoutMin, Duration electionTimeoutMax, Duration requestTimeout,
     long snapshotThreshold, long logSegmentBytes, int entryMaxBytes) {
