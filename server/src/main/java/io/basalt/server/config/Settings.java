@@ -132,7 +132,8 @@ public final class Settings {
   public static final Setting RAFT_ELECTION_TIMEOUT_MIN = new Setting("basalt.cluster.raft.election.timeout.min.ms",
       "1000", "Cluster mode: a follower hearing nothing from its Raft group's leader for a random time between this "
           + "and the maximum stands for election; the leader sends heartbeats at half of it. With the defaults a dead "
-          + "leader's tablets have a new leader within about three seconds.");
+          + "leader's tablets have a new leader within about three seconds. A group's first election after it "
+          + "starts (a new table's tablets) comes after a quarter to a half of it.");
   public static final Setting RAFT_ELECTION_TIMEOUT_MAX = new Setting("basalt.cluster.raft.election.timeout.max.ms",
       "2000", "Cluster mode: the upper bound of the election timeout (see the minimum); must be above it.");
   public static final Setting RAFT_SNAPSHOT_THRESHOLD = new Setting("basalt.cluster.raft.snapshot.threshold",
