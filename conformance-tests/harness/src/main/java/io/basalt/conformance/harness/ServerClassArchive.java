@@ -94,6 +94,7 @@ final class ServerClassArchive {
     return startOptions.stream().anyMatch(option -> option.startsWith("-XX:SharedArchiveFile")
         || option.startsWith("-XX:ArchiveClassesAtExit") || option.startsWith("-Xshare"));
   }
+
   /** Whether the archive exists and is newer than the server jar, every jar of its lib/ and the JDK's modules. */
   private static boolean current(Path archive, Path serverJar) throws IOException {
     if (!Files.isRegularFile(archive)) {
