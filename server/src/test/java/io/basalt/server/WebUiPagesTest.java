@@ -110,6 +110,7 @@ class WebUiPagesTest {
     assertTrue(page.body().contains(server.identity().clusterId()), page.body());
     assertTrue(page.body().contains("href=\"/table.jsp?name=web_ui%3Aorders-2024.v1\""), page.body());
     assertTrue(page.body().contains("RocksDB memory"), page.body());
+    assertTrue(page.body().contains("Block cache"), page.body());
     assertEscaped(page.body());
   }
 

@@ -7,8 +7,8 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * RocksDB's own account of the store, read from its properties (no statistics object: counting every operation in
- * one costs every operation, while these are kept anyway): how long writes stalled and how often they were stopped or
+ * RocksDB's own account of the store, read from the properties it keeps anyway (the block cache's lookups, which
+ * only its statistics count, are {@link BlockCacheFigures}): how long writes stalled and how often they were stopped or
  * slowed, the compaction backlog, memory held by memtables, the block cache and table readers, and bytes written by
  * clients, to the log, and to sorted files by flushes and compactions, whose ratio to the clients' bytes is the write
  * amplification.

@@ -404,9 +404,27 @@ public final class TabletStore implements AutoCloseable {
     catalog.putSystemProperty(key, value);
   }
 
-  /** Bytes the shared block cache holds: cached blocks, and the memtable budget's reservations charged to it. */
-  public long blockCacheBytesUsed() {
-    return resources.blockCacheBytesUsed();
+  /** The shared block cache's size, contents and lookups since the store opened. */
+  public BlockCacheFigures blockCacheFigures() {
+    return resources.blockCacheFigures();
+  }
+
+  /**
+   * How many families have a memtable waiting to be flushed: HBase's flush queue, counted by store. Under the DDL lock,
+   * as is flush.
+   */
+  public long familiesAwaitingFlush() throws StorageException {
+    synchronized (ddlLock) {
+      try {
+        long waiting = 0;
+        for (ColumnFamilyHandle family : allFamilies()) {
+          waiting += db.getLongProperty(family, "rocksdb.mem-table-flush-pending");
+        }
+        return waiting;
+      } catch (RocksDBException e) {
+        throw new StorageException("cannot read RocksDB's flush backlog: " + e.getMessage(), e);
+      }
+    }
   }
 
   /** RocksDB's own figures: stalls, compaction backlog, memory, bytes written. Under the DDL lock, as is flush. */

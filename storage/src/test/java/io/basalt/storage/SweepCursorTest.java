@@ -37,15 +37,15 @@ class SweepCursorTest {
     store.close();
     store = stores.open();
     table = store.table("t").orElseThrow();
-    long before = store.blockCacheBytesUsed();
+    long before = store.blockCacheFigures().usedBytes();
 
     assertEquals(ROWS, countCells(table.openSweepCursor(List.of(), RowRange.forward(b(""), b("")))));
-    long afterSweep = store.blockCacheBytesUsed();
+    long afterSweep = store.blockCacheFigures().usedBytes();
     assertTrue(afterSweep - before < (1 << 20),
         "a sweep over " + ROWS * VALUE_BYTES + " bytes cached " + (afterSweep - before));
 
     assertEquals(ROWS, countCells(table.openCursor(List.of(), RowRange.forward(b(""), b("")))));
-    long afterRead = store.blockCacheBytesUsed();
+    long afterRead = store.blockCacheFigures().usedBytes();
     assertTrue(afterRead - afterSweep > ROWS * VALUE_BYTES / 2,
         "a cursor serving reads fills the cache: " + (afterRead - afterSweep) + " bytes");
   }

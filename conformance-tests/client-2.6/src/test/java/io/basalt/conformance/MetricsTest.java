@@ -136,6 +136,52 @@ class MetricsTest {
         "table_requests_namespace_default_table_metrics_t_put_time_num_ops{") && line.endsWith("} 20")), prometheus);
   }
 
+  @Test
+  void theBlockCacheCountsAReadOfFlushedRowsAsMissesThenItsRepeatAsHits() throws Exception {
+    int rows = 200;
+    int valueBytes = 4096;
+    Table table = BASALT.createTable("metrics_cache", "f");
+    List<Put> puts = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      puts.add(new Put(Bytes.toBytes(String.format("row%03d", i))).addColumn(F, Q, new byte[valueBytes]));
+    }
+    table.put(puts);
+    BASALT.admin().flush(TableName.valueOf("metrics_cache"));
+    // A family's blocks are HBase's 64 KiB: reading the rows reads at least this many data blocks.
+    long blocks = (long) rows * valueBytes / (64 << 10);
+
+    Map<String, Number> before = bean("RegionServer,sub=Server");
+    readEveryRow(table, rows);
+    Map<String, Number> firstRead = bean("RegionServer,sub=Server");
+    readEveryRow(table, rows);
+    Map<String, Number> secondRead = bean("RegionServer,sub=Server");
+
+    assertTrue(grown(before, firstRead, "blockCacheDataMissCount") >= blocks, () -> "first read: " + firstRead);
+    assertTrue(grown(before, firstRead, "blockCacheMissCount")
+        >= grown(before, firstRead, "blockCacheDataMissCount"), () -> "first read: " + firstRead);
+    assertTrue(grown(firstRead, secondRead, "blockCacheDataHitCount") >= blocks, () -> "second read: " + secondRead);
+    assertTrue(grown(firstRead, secondRead, "blockCacheHitCount") >= blocks, () -> "second read: " + secondRead);
+    double hitPercent = secondRead.get("blockCacheCountHitPercent").doubleValue();
+    assertTrue(hitPercent > 0 && hitPercent < 100, () -> "hit percent: " + secondRead);
+    assertEquals(hitPercent, secondRead.get("blockCacheExpressHitPercent").doubleValue());
+    assertTrue(secondRead.get("blockCacheSize").longValue() > (long) rows * valueBytes, secondRead::toString);
+    assertTrue(secondRead.get("blockCacheFreeSize").longValue() >= 0, secondRead::toString);
+    assertTrue(secondRead.containsKey("flushQueueLength"), secondRead::toString);
+
+    String prometheus = BASALT.process().info("/prometheus?qry=server_block_cache_hit_count");
+    assertTrue(prometheus.contains("# TYPE server_block_cache_hit_count counter\n"), prometheus);
+  }
+
+  private static void readEveryRow(Table table, int rows) throws IOException {
+    for (int i = 0; i < rows; i++) {
+      assertTrue(!table.get(new Get(Bytes.toBytes(String.format("row%03d", i)))).isEmpty());
+    }
+  }
+
+  private static long grown(Map<String, Number> before, Map<String, Number> after, String attribute) {
+    return after.get(attribute).longValue() - before.get(attribute).longValue();
+  }
+
   /** The numeric attributes of one of HBase's beans as /jmx shows it. */
   private static Map<String, Number> bean(String name) throws IOException {
     String json = BASALT.process().info("/jmx?qry=Hadoop:service=HBase,name=" + name);

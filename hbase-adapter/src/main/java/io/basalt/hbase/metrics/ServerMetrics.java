@@ -53,7 +53,7 @@ public final class ServerMetrics {
     ServerTags tags = new ServerTags(sources.locations().self(), this::zookeeperQuorum);
     this.fixed = List.of(
         new RegionServerRecord(tags, figures, sources.statistics(), requests, sources.activeScanners(),
-            sources.compactionQueue(), sources.store()::blockCacheBytesUsed),
+            sources.compactionQueue(), sources.store()),
         new RegionsRecord(figures, sources.lastMajorCompaction(), sources.clock()),
         new TablesRecord(figures),
         new MasterRecord(tags, sources.locations(), () -> figures.get().size(), sources.statistics()::rpcCount),

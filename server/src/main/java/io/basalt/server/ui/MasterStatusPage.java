@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.ServerName;
@@ -87,6 +88,7 @@ final class MasterStatusPage implements Handler {
     term(html, "RocksDB memory", Format.bytes(rocksDb) + ": memtables " + Format.bytes(value(engine, "memtableBytes"))
         + ", block cache " + Format.bytes(value(engine, "blockCacheBytes")) + ", table readers "
         + Format.bytes(value(engine, "tableReaderBytes")));
+    term(html, "Block cache", blockCacheLookups(RecordValues.of(sources.metrics(), "RegionServer,sub=Server")));
     term(html, "Connections", Format.count(value(rpc, "numOpenConnections")) + " open, "
         + Format.count(value(rpc, "numActiveHandler")) + " calls running, "
         + Format.count(value(rpc, "numCallsInGeneralQueue")) + " queued");
@@ -159,6 +161,23 @@ final class MasterStatusPage implements Handler {
 
   private static void term(Html html, String name, String value) {
     html.element("dt", name).element("dd", value);
+  }
+
+  /** The block cache's lookups since the start: how many, and the share of all and of data blocks that hit. */
+  private static String blockCacheLookups(Map<String, Number> server) {
+    long hits = value(server, "blockCacheHitCount");
+    long lookups = hits + value(server, "blockCacheMissCount");
+    long dataHits = value(server, "blockCacheDataHitCount");
+    long dataLookups = dataHits + value(server, "blockCacheDataMissCount");
+    if (lookups == 0) {
+      return "no lookups yet";
+    }
+    return Format.count(lookups) + " lookups, " + percent(hits, lookups) + " hits; data blocks "
+        + (dataLookups == 0 ? "not read yet" : percent(dataHits, dataLookups) + " hits");
+  }
+
+  private static String percent(long part, long whole) {
+    return String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
   }
 
   private static long value(Map<String, Number> values, String name) {

@@ -53,7 +53,7 @@ class LargeTabletTransferTest {
     stores.close("A");
     storeA = stores.open("A");
     source = storeA.table("t").orElseThrow();
-    long cacheBefore = storeA.blockCacheBytesUsed();
+    long cacheBefore = storeA.blockCacheFigures().usedBytes();
 
     Path directory = stores.exportDirectory("large");
     long started = System.nanoTime();
@@ -62,7 +62,7 @@ class LargeTabletTransferTest {
     started = System.nanoTime();
     TabletDigest sourceDigest = TabletDigest.of(source, b(START), b(END));
     long digestNanos = System.nanoTime() - started;
-    long cached = storeA.blockCacheBytesUsed() - cacheBefore;
+    long cached = storeA.blockCacheFigures().usedBytes() - cacheBefore;
 
     started = System.nanoTime();
     TabletImporter.importInto(target, directory);

@@ -17,7 +17,8 @@ final class DashboardMetrics {
     List<Attribute> names = new ArrayList<>();
     add(names, MetricNames.RS_SERVER, "tag.serverName", "tag.clusterId", "totalRequestCount", "readRequestCount",
         "writeRequestCount", "regionCount", "storeCount", "storeFileCount", "storeFileSize", "memStoreSize",
-        "compactionQueueLength",
+        "compactionQueueLength", "flushQueueLength", "blockCacheSize", "blockCacheFreeSize", "blockCacheHitCount",
+        "blockCacheMissCount", "blockCacheCountHitPercent", "blockCacheExpressHitPercent",
         "rpcGetRequestCount", "rpcMutateRequestCount", "rpcMultiRequestCount", "rpcScanRequestCount",
         "checkMutatePassedCount", "checkMutateFailedCount", "Get_num_ops", "Get_99th_percentile", "Put_num_ops",
         "Put_99th_percentile", "Delete_num_ops", "Increment_num_ops", "Append_num_ops", "CheckAndMutate_num_ops",
@@ -55,6 +56,7 @@ final class DashboardMetrics {
         "server_region_count", "server_store_file_count", "server_store_file_size", "server_mem_store_size",
         "server_rpc_get_request_count", "server_rpc_mutate_request_count", "server_get_num_ops",
         "server_get_99th_percentile", "server_put_num_ops", "server_scan_time_num_ops",
+        "server_block_cache_hit_count", "server_block_cache_express_hit_percent", "server_flush_queue_length",
         tables + "read_request_count", tables + "write_request_count", tables + "total_request_count",
         region + "read_request_count", region + "write_request_count",
         requests + "get_time_num_ops", requests + "put_time_num_ops",

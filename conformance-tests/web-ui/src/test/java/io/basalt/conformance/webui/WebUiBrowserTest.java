@@ -75,6 +75,8 @@ class WebUiBrowserTest {
         summary("Regions"));
     assertTrue(summary("Heap").contains("used of"), summary("Heap"));
     assertTrue(summary("RocksDB memory").contains("memtables"), summary("RocksDB memory"));
+    assertTrue(summary("Block cache").matches("[0-9,]+ lookups, [0-9.]+% hits; .*|no lookups yet"),
+        summary("Block cache"));
     browser.screenshot("master-status");
     browser.clickAndAwait(link(Workload.ORDERS.getNameAsString()), "table.jsp");
     assertEquals("Table " + Workload.ORDERS.getNameAsString(), browser.find("h1").getText());
