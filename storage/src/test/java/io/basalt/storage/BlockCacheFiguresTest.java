@@ -1,14 +1,10 @@
 package io.basalt.storage;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.storage.catalog.NewFamily;
-import io.basalt.storage.data.Durability;
-import io.basalt.storage.data.RowMutation;
 import io.basalt.storage.data.RowRange;
-import io.basalt.storage.data.TableCursor;
 import io.basalt.storage.errors.StorageException;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +13,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The block cache's lookups are counted: a first read of flushed rows misses, reading them again hits. */
 class BlockCacheFiguresTest {
-  private static final int PUT = 4;
   private static final int ROWS = 500;
   private static final int VALUE_BYTES = 4_096;
 
@@ -27,11 +22,8 @@ class BlockCacheFiguresTest {
   @Test
   void readsOfFlushedRowsMissFirstAndHitAfter() throws Exception {
     TabletStore store = stores.open();
-    Table table = store.createTable("t", NewFamily.withDefaults(List.of(b("f"))), List.of(), Map.of());
-    for (int i = 0; i < ROWS; i++) {
-      table.write(RowMutation.forRow(b(String.format("r%05d", i)))
-          .add(b("f"), b("q"), 1, PUT, new byte[VALUE_BYTES]).build(), Durability.LOG);
-    }
+    Table table = store.createTable("t", NewFamily.withDefaults(List.of(NumberedRows.family())), List.of(), Map.of());
+    NumberedRows.write(table, ROWS, VALUE_BYTES);
     store.flush();
     assertEquals(0, store.familiesAwaitingFlush(), "nothing waits for a flush after one");
     BlockCacheFigures before = store.blockCacheFigures();
@@ -54,19 +46,6 @@ class BlockCacheFiguresTest {
   }
 
   private static int readAll(Table table) throws StorageException {
-    int cells = 0;
-    try (TableCursor cursor = table.openCursor(List.of(), RowRange.forward(b(""), b("")))) {
-      while (cursor.nextRow()) {
-        while (cursor.nextCell()) {
-          cursor.value();
-          cells++;
-        }
-      }
-    }
-    return cells;
-  }
-
-  private static byte[] b(String s) {
-    return s.getBytes(UTF_8);
+    return NumberedRows.countCells(table.openCursor(List.of(), RowRange.forward(new byte[0], new byte[0])));
   }
 }
