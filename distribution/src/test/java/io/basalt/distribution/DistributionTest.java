@@ -141,6 +141,8 @@ class DistributionTest {
     assertTrue(imported.output().contains("imported handmade into snapshotted: 2 regions, 200 cells"),
         imported.output());
     assertTrue(imported.output().contains("VERIFIED"), imported.output());
+    assertTrue(Files.isRegularFile(home.resolve("lib/basalt-import-snapshot.jsa")),
+        "a tool's first run leaves a class archive for its next: " + imported.output());
     Result exported = basalt("export-snapshot", "--table", "snapshotted", "--to-dir",
         work.resolve("exported").toString(), "--from", cluster);
     assertEquals(0, exported.exit(), exported.output());
