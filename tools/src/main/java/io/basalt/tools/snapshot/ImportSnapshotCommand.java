@@ -46,8 +46,8 @@ public final class ImportSnapshotCommand {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs the command line and returns its exit status. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  /** Runs the command line and returns its exit status, without ending the JVM as {@link #main} does. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
       out.println(ImportOptions.USAGE);
       return EXIT_OK;
