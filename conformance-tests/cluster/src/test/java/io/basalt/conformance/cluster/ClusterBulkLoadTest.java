@@ -84,11 +84,7 @@ class ClusterBulkLoadTest {
         assertEquals("row-00000@100=loaded 0", cells.get(0), "the loaded cell replaced the stored one");
         assertEquals("row-02999@100=loaded 2999", cells.get(ROWS - 1));
       }
-      int tablets = 0;
-      for (TableName table : admin.listTableNames()) {
-        tablets += admin.getRegions(table).size();
-      }
-      ReplicaDigests.awaitSame(cluster, tablets, 60_000);
+      ReplicaDigests.awaitSameForAllTables(cluster, admin, 60_000);
     }
   }
 

@@ -102,11 +102,7 @@ class ClusterSnapshotToolsTest {
       assertTrue(cells.contains("row-00599/g:@15 DeleteFamily="), "the family marker");
       assertEquals(cells, rawCells(connection, imported));
 
-      int tablets = 0;
-      for (TableName table : admin.listTableNames()) {
-        tablets += admin.getRegions(table).size();
-      }
-      ReplicaDigests.awaitSame(cluster, tablets, 60_000);
+      ReplicaDigests.awaitSameForAllTables(cluster, admin, 60_000);
     }
   }
 

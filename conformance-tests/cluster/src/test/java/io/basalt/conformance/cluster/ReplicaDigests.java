@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 
 /**
  * Compares the nodes' replicas of each tablet through their info ports ({@code /replicas?digest=true}): they hold
@@ -23,6 +25,16 @@ final class ReplicaDigests {
   record Replica(String replicates, String role, long appliedIndex, String digest) {}
 
   private ReplicaDigests() {}
+
+  /** {@link #awaitSame} for every tablet of every table {@code admin} lists. */
+  static Map<String, Replica> awaitSameForAllTables(BasaltCluster cluster, Admin admin, long timeoutMillis)
+      throws IOException, InterruptedException {
+    int tablets = 0;
+    for (TableName table : admin.listTableNames()) {
+      tablets += admin.getRegions(table).size();
+    }
+    return awaitSame(cluster, tablets, timeoutMillis);
+  }
 
   /**
    * Polls every node's tablet replicas until, for each of {@code tablets} tablets, all nodes' replicas are at the
