@@ -61,7 +61,9 @@ public record BulkLoadPlan(String mode, long rows, int regions, int valueBytes, 
             + "counted by a key-only scan, every region's first and last row and %d rows at random read back and "
             + "compared) and dropped: HBase 2.6.4's BulkLoadHFilesTool into Basalt and into HBase, each from its "
             + "own hard-linked copy of the files; bin/basalt import-snapshot of a snapshot HBase took of the same "
-            + "cells (bulk loaded once, before the rounds) into Basalt; and the same cells by puts through a stock "
+            + "cells (bulk loaded once, before the rounds) into Basalt, after one unmeasured import that writes "
+            + "the tool's class data sharing archive, as an operator's first import does; and the same cells by "
+            + "puts through a stock "
             + "BufferedMutator, %d threads in one client JVM, into each", samples, putThreads),
         String.format(Locale.ROOT, "%d round(s), each making the five loads, bulk loads first, then the import, "
             + "Basalt and HBase taking turns to go first; median and range reported; before each load the runner "
