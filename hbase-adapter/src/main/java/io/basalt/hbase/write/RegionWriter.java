@@ -59,6 +59,7 @@ public final class RegionWriter {
   private final WritePolicy policy;
   private final NonceRegistry nonces;
   private final MutationConverter converter;
+  private final ReplicatedEdits replicated;
   /** The highest timestamp this writer stamped cells with. */
   private final AtomicLong highestStamp = new AtomicLong(Long.MIN_VALUE);
 
@@ -79,6 +80,7 @@ public final class RegionWriter {
     this.nonces = policy.nonces();
     this.converter = new MutationConverter(table.descriptor(), region,
         family -> policy.holdsCellTtls(table.storage(), family));
+    this.replicated = new ReplicatedEdits(this, table, region, clock, policy, converter);
   }
 
   /**
@@ -133,36 +135,9 @@ public final class RegionWriter {
     return Arrays.asList(outcomes);
   }
 
-  /**
-   * Writes Puts and Deletes whose every cell carries its own timestamp and type, as an HBase cluster replicates its
-   * edits, through the region's tablet's leader wherever it is ({@code Table#writeAtLeaders}): no row lock is taken
-   * and nothing is read, since such cells decide nothing from what is stored, and writing them again changes
-   * nothing. A cell without a timestamp of its own is refused: a latest-version delete would have to read the row
-   * under the leader's lock.
-   */
+  /** Writes an HBase cluster's replicated Puts and Deletes through the tablet's leader: see {@link ReplicatedEdits}. */
   public void writeAtLeader(List<Mutation> mutations) throws IOException {
-    for (Mutation mutation : mutations) {
-      recordCellTtlFamilies(mutation, Waiting.ALLOWED);
-    }
-    VersionLookup none = (row, family, qualifier, nth) -> {
-      throw new DoNotRetryIOException("a replicated delete of " + Bytes.toStringBinary(row) + " names no version");
-    };
-    OneWrite writes = new OneWrite();
-    long now = clock.millis();
-    for (Mutation mutation : mutations) {
-      if (!(mutation instanceof Put || mutation instanceof Delete)) {
-        throw new DoNotRetryIOException("only Puts and Deletes are written through a tablet's leader, not "
-            + mutation.getClass().getSimpleName());
-      }
-      checkBatchRow(mutation.getRow());
-      policy.checkCellSizes(mutation);
-      writes.add(converter.convert(mutation, now, none, writes));
-    }
-    try {
-      table.storage().writeAtLeaders(writes.mutations());
-    } catch (StorageException e) {
-      throw StorageErrors.translate(e, region);
-    }
+    replicated.write(mutations);
   }
 
   /**
@@ -189,7 +164,7 @@ public final class RegionWriter {
    * that clients do not retry; a WrongRegionException, which HBase throws only for gets and atomic mutations, they
    * would retry until they gave up.
    */
-  private void checkBatchRow(byte[] row) throws IOException {
+  void checkBatchRow(byte[] row) throws IOException {
     try {
       rowCheck.check(row);
     } catch (WrongRegionException e) {
