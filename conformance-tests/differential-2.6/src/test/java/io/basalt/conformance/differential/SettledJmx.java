@@ -40,7 +40,8 @@ final class SettledJmx {
       long previousReadAt = readAt;
       readAt = System.nanoTime();
       JmxReading current = JmxReading.read(port);
-      boolean newSnapshot = !current.bean(MetricNames.RS_SERVER).equals(previous.bean(MetricNames.RS_SERVER));
+      boolean newSnapshot = complete(current)
+          && !current.bean(MetricNames.RS_SERVER).equals(previous.bean(MetricNames.RS_SERVER));
       // The snapshot was made after the previous read.
       if (newSnapshot && previousReadAt - sinceNanos >= TimeUnit.MILLISECONDS.toNanos(AGGREGATION_MILLIS)) {
         return current;
@@ -48,6 +49,17 @@ final class SettledJmx {
       previous = current;
     }
     throw new IOException("HBase's /jmx showed no new snapshot of its metrics within " + timeoutMillis + " ms");
+  }
+
+  /**
+   * Whether a reading has the region server's beans that hold counts. Shortly after a region opens or closes, HBase
+   * stops its metrics system and starts it again half a second later (to drop JMX's cached bean descriptions); a
+   * read in between finds the beans missing or only some back. Such a reading is no snapshot: as a baseline every
+   * count in it would be zero, and once in CI the whole run's earlier calls were taken for the workload's.
+   */
+  private static boolean complete(JmxReading reading) {
+    return !reading.bean(MetricNames.RS_SERVER).isEmpty() && !reading.bean(MetricNames.RS_TABLES).isEmpty()
+        && !reading.bean(MetricNames.RS_REGIONS).isEmpty();
   }
 
   /**
