@@ -2,6 +2,7 @@ package io.basalt.benchmarks.runner;
 
 import io.basalt.benchmarks.runner.authorization.AuthorizationBenchmark;
 import io.basalt.benchmarks.runner.bulkload.BulkLoadBenchmark;
+import io.basalt.benchmarks.runner.capacity.CapacityBenchmark;
 import io.basalt.benchmarks.runner.cluster.PairedBenchmark;
 import io.basalt.benchmarks.runner.jmh.JmhRunner;
 import io.basalt.benchmarks.runner.observability.ObservabilityBenchmark;
@@ -40,7 +41,8 @@ import java.util.stream.Stream;
  * ({@link PairedBenchmark}), {@code --tls} each server with itself serving TLS ({@link TlsBenchmark}),
  * {@code --authorization} each server with itself checking permissions ({@link AuthorizationBenchmark}), and
  * {@code --observability} each server with itself watched ({@link ObservabilityBenchmark}); {@code --bulk-load}
- * measures a bulk load against puts on both ({@link BulkLoadBenchmark}).
+ * measures a bulk load against puts on both ({@link BulkLoadBenchmark}), {@code --capacity} what each sustains
+ * under a lean load generator ({@link CapacityBenchmark}).
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
@@ -73,6 +75,9 @@ public final class BenchmarkMain {
           options.updateDocs());
     } else if (options.bulkLoad()) {
       report = BulkLoadBenchmark.run(options.bulkLoadPlan(), options.cpus(), files, options.commit(),
+          options.updateDocs());
+    } else if (options.capacity()) {
+      report = CapacityBenchmark.run(options.capacityPlan(), options.cpus(), files, options.commit(),
           options.updateDocs());
     } else if (options.cluster() || options.baselineJar() != null) {
       report = runPaired(options);

@@ -31,6 +31,14 @@ public record ProjectFiles(Path root) {
     return root.resolve("benchmarks/bulkload-client/target/classes");
   }
 
+  public Path loadGeneratorClasses() {
+    return root.resolve("benchmarks/load-generator/target/classes");
+  }
+
+  public Path loadGeneratorClasspath() {
+    return root.resolve("benchmarks/load-generator/target/load-generator.classpath");
+  }
+
   /** Real HBase's jars (hbase-server and what it needs), as the harness launches HBase from them. */
   public Path oracleClasspath() {
     return root.resolve("conformance-tests/hbase-oracle/target/hbase-oracle.classpath");

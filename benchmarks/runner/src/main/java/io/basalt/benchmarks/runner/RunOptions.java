@@ -1,6 +1,7 @@
 package io.basalt.benchmarks.runner;
 
 import io.basalt.benchmarks.runner.bulkload.BulkLoadPlan;
+import io.basalt.benchmarks.runner.capacity.CapacityPlan;
 import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
@@ -16,11 +17,12 @@ import java.util.Set;
  * {@code cluster} and {@code baselineJar} choose a comparison of Basalt with Basalt instead of the one with HBase,
  * sized by {@code clusterPlan}; {@code feature}, each server against itself with a feature (TLS, permission checks,
  * being watched), sized by {@code plan}'s PerformanceEvaluation figures; {@code bulkLoad}, a bulk load against
- * puts on Basalt and HBase, sized by {@code bulkLoadPlan}.
+ * puts on Basalt and HBase, sized by {@code bulkLoadPlan}; {@code capacity}, what each server sustains under the
+ * lean load generator, sized by {@code capacityPlan}.
  */
 public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<String> suites, CpuPlacement cpus,
     boolean updateDocs, boolean cluster, Path baselineJar, ClusterPlan clusterPlan, FeatureRun feature,
-    boolean bulkLoad, BulkLoadPlan bulkLoadPlan) {
+    boolean bulkLoad, BulkLoadPlan bulkLoadPlan, boolean capacity, CapacityPlan capacityPlan) {
   public static final List<String> ALL_SUITES = List.of("pe", "ycsb", "jmh");
 
   public static final String USAGE = String.join("\n",
@@ -35,6 +37,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     [--warmup-runs N] [--rounds N]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "       bin/benchmark --bulk-load [--quick | --full] [--rows N] [--rounds N]",
+      "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
+      "       bin/benchmark --capacity [--quick | --full] [--operations LIST]",
       "                     [--server-cpus LIST --client-cpus LIST] [--update-docs]",
       "  --quick            small sizes and short runs: checks the pipeline, measures nothing worth reading",
       "  --full             the published sizes (the default)",
@@ -67,7 +71,13 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       "                     runs them, and what being watched cost each in percent",
       "  --bulk-load        instead: HFiles written by HBase's writer (--rows rows of 1,000 bytes), loaded by",
       "                     HBase's BulkLoadHFilesTool into Basalt and into HBase, and the same cells written by",
-      "                     puts into each, every load into a fresh table and checked, --rounds rounds");
+      "                     puts into each, every load into a fresh table and checked, --rounds rounds",
+      "  --capacity         instead: each server's capacity under the lean load generator (benchmarks/",
+      "                     load-generator): every operation's answers checked on both, then per operation",
+      "                     each server flat out and at fixed shares of that, alternating; the highest rate",
+      "                     sustained with p99 within 5 ms and 20 ms, and server CPU per call",
+      "  --operations LIST  with --capacity: which operations (get, put, scan100, multiget100, multiput100,",
+      "                     increment, checkandput; default all)");
 
   public static RunOptions parse(String[] args) {
     Deque<String> rest = new ArrayDeque<>(List.of(args));
@@ -92,6 +102,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     int featuresGiven = 0;
     boolean suitesGiven = false;
     boolean bulkLoad = false;
+    boolean capacity = false;
+    List<String> operations = null;
     while (!rest.isEmpty()) {
       String arg = rest.pop();
       switch (arg) {
@@ -114,6 +126,8 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
         case "--baseline-jar" -> baselineJar = Path.of(value(arg, rest)).toAbsolutePath().normalize();
         case "--failovers" -> failovers = number(arg, rest, 0);
         case "--bulk-load" -> bulkLoad = true;
+        case "--capacity" -> capacity = true;
+        case "--operations" -> operations = List.of(value(arg, rest).split(","));
         case "--tls", "--authorization", "--observability" -> {
           featuresGiven++;
           feature = FeatureRun.valueOf(arg.substring(2).toUpperCase(Locale.ROOT));
@@ -174,10 +188,23 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
     } else if (failovers != null) {
       throw new IllegalArgumentException("--failovers goes with --cluster");
     }
-    int runs = featuresGiven + (cluster || baselineJar != null ? 1 : 0) + (bulkLoad ? 1 : 0);
+    int runs = featuresGiven + (cluster || baselineJar != null ? 1 : 0) + (bulkLoad ? 1 : 0) + (capacity ? 1 : 0);
     if (runs > 1) {
-      throw new IllegalArgumentException("--tls, --authorization, --observability, --cluster, --baseline-jar and "
-          + "--bulk-load are separate runs: give one");
+      throw new IllegalArgumentException("--tls, --authorization, --observability, --cluster, --baseline-jar, "
+          + "--bulk-load and --capacity are separate runs: give one");
+    }
+    CapacityPlan capacityPlan = CapacityPlan.named(mode);
+    if (capacity) {
+      if (suitesGiven || launches != null || warmupRows != null || warmupRuns != null || ycsbRecords != null
+          || ycsbOperations != null || rows != null || rounds != null) {
+        throw new IllegalArgumentException("--capacity sizes its own steps: of the options it takes only "
+            + "--quick or --full and --operations");
+      }
+      if (operations != null) {
+        capacityPlan = capacityPlan.withOperations(operations);
+      }
+    } else if (operations != null) {
+      throw new IllegalArgumentException("--operations goes with --capacity");
     }
     BulkLoadPlan bulkLoadPlan = BulkLoadPlan.named(mode);
     if (bulkLoad) {
@@ -203,7 +230,7 @@ public record RunOptions(Path root, String commit, BenchmarkPlan plan, Set<Strin
       clusterPlan = clusterPlan.withFailovers(failovers);
     }
     return new RunOptions(root, commit, plan, suites, new CpuPlacement(serverCpus, clientCpus), updateDocs, cluster,
-        baselineJar, clusterPlan, feature, bulkLoad, bulkLoadPlan);
+        baselineJar, clusterPlan, feature, bulkLoad, bulkLoadPlan, capacity, capacityPlan);
   }
 
   private static String value(String flag, Deque<String> rest) {

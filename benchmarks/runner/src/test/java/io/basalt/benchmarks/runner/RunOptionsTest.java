@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.benchmarks.runner.bulkload.BulkLoadPlan;
+import io.basalt.benchmarks.runner.capacity.CapacityPlan;
 import io.basalt.benchmarks.runner.cluster.ClusterPlan;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import java.nio.file.Path;
@@ -134,6 +135,24 @@ class RunOptionsTest {
       if (other.equals("--suites")) {
         args.add("pe");
       }
+      assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
+          String.join(" ", args));
+    }
+  }
+
+  @Test
+  void theCapacityRunTakesItsOwnPlanAndTheOperationsGiven() {
+    RunOptions options = RunOptions.parse(new String[] {"--root", "/tmp", "--capacity", "--quick", "--operations",
+        "get,scan100"});
+
+    assertTrue(options.capacity());
+    assertEquals(CapacityPlan.named("quick").withOperations(List.of("get", "scan100")), options.capacityPlan());
+    assertEquals(CapacityPlan.named("full"), RunOptions.parse(new String[] {"--root", "/tmp", "--capacity"})
+        .capacityPlan());
+    for (List<String> wrong : List.of(List.of("--capacity", "--bulk-load"), List.of("--capacity", "--rows", "5"),
+        List.of("--capacity", "--operations", "delete"), List.of("--operations", "get"))) {
+      List<String> args = new ArrayList<>(List.of("--root", "/tmp"));
+      args.addAll(wrong);
       assertThrows(IllegalArgumentException.class, () -> RunOptions.parse(args.toArray(String[]::new)),
           String.join(" ", args));
     }
