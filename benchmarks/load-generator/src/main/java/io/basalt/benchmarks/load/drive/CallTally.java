@@ -20,8 +20,6 @@ final class CallTally {
   private final boolean checked;
   private final RunWindow window;
   final Histogram latencies = new Histogram(HIGHEST_NANOS, 3);
-  /** Every answer, measured or not: what the generator's CPU is divided by. */
-  long all;
   long failed;
   long wrong;
   String firstFailure;
@@ -35,7 +33,6 @@ final class CallTally {
 
   /** Counts the answer to a call begun (or, at a fixed rate, due) at {@code startNanos}. */
   void answered(long startNanos, long nowNanos, EncodedRequest request, Answer answer) throws IOException {
-    all++;
     if (window.measured(startNanos)) {
       latencies.recordValue(Math.min(nowNanos - startNanos, HIGHEST_NANOS));
     }

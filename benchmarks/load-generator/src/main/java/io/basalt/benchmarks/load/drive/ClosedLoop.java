@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * requests answers let it send are flushed together once no further answer is already read, so a busy connection
  * costs a system call per batch of answers rather than per call.
  */
-final class ClosedLoop implements ConnectionDriver {
+final class ClosedLoop {
   private final LeanConnection connection;
   private final RequestPool pool;
   private final int inFlight;
@@ -33,8 +33,7 @@ final class ClosedLoop implements ConnectionDriver {
     this.random = new SplittableRandom(seed);
   }
 
-  @Override
-  public void drive() throws IOException {
+  void drive() throws IOException {
     Outstanding outstanding = new Outstanding();
     int callId = 0;
     for (int i = 0; i < inFlight; i++) {
@@ -64,10 +63,5 @@ final class ClosedLoop implements ConnectionDriver {
       throw new IOException("call " + callId + " would reuse the slot of a call still unanswered");
     }
     connection.write(request, callId);
-  }
-
-  @Override
-  public CallTally tally() {
-    return tally;
   }
 }

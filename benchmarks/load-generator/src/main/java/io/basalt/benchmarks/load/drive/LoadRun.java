@@ -6,7 +6,6 @@ import io.basalt.benchmarks.load.requests.RequestPool;
 import io.basalt.benchmarks.load.table.RegionPlace;
 import io.basalt.benchmarks.load.wire.LeanConnection;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +20,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One run of one operation against the servers of a table's regions: {@code connections} connections to each
- * server, each driven in a closed loop of {@code inFlight} calls or at its share of a fixed total rate, each with a
- * thread of its own; the connections' tallies merged at the end.
+ * server, each driven in a closed loop of {@code inFlight} calls by a thread of its own, or all paced together at a
+ * fixed total rate; the connections' tallies merged at the end.
  */
 public final class LoadRun {
   /** How a run's connections are driven: a closed loop ({@code callsPerSecond} 0) or a fixed total rate. */
@@ -55,14 +54,23 @@ public final class LoadRun {
         }
       }
       RunWindow window = RunWindow.startingNow(shape.warmup(), shape.measured());
-      List<ConnectionDriver> drivers = new ArrayList<>();
+      List<CallTally> tallies = new ArrayList<>();
       for (int i = 0; i < total; i++) {
-        CallTally tally = new CallTally(shape.operation(), shape.checked(), window);
-        drivers.add(shape.callsPerSecond() > 0
-            ? new FixedRate(connections.get(i), pools.get(i), shape.callsPerSecond() / total, window, tally, seed + i)
-            : new ClosedLoop(connections.get(i), pools.get(i), shape.inFlight(), window, tally, seed + i));
+        tallies.add(new CallTally(shape.operation(), shape.checked(), window));
       }
-      return drive(shape, window, drivers, ServerCpu.watch(serverPids, window));
+      WindowCpu cpu = WindowCpu.watch(serverPids, window);
+      boolean overloaded = false;
+      if (shape.callsPerSecond() > 0) {
+        overloaded = new FixedRate(connections, pools, tallies, shape.callsPerSecond(), window, seed).drive();
+      } else {
+        List<ClosedLoop> loops = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+          loops.add(new ClosedLoop(connections.get(i), pools.get(i), shape.inFlight(), window, tallies.get(i),
+              seed + i));
+        }
+        driveClosedLoops(loops);
+      }
+      return result(shape, window, tallies, overloaded, cpu.ownMicros(), cpu.serverMicros());
     } finally {
       for (LeanConnection connection : connections) {
         connection.close();
@@ -70,19 +78,17 @@ public final class LoadRun {
     }
   }
 
-  private static LoadResult drive(Shape shape, RunWindow window, List<ConnectionDriver> drivers, ServerCpu serverCpu)
-      throws IOException, InterruptedException {
-    ExecutorService threads = Executors.newFixedThreadPool(drivers.size(), runnable -> {
+  private static void driveClosedLoops(List<ClosedLoop> loops) throws IOException, InterruptedException {
+    ExecutorService threads = Executors.newFixedThreadPool(loops.size(), runnable -> {
       Thread thread = new Thread(runnable, "load-connection");
       thread.setDaemon(true);
       return thread;
     });
-    long cpuBefore = processCpuNanos();
     try {
       List<Future<Void>> running = new ArrayList<>();
-      for (ConnectionDriver driver : drivers) {
+      for (ClosedLoop loop : loops) {
         running.add(threads.submit(() -> {
-          driver.drive();
+          loop.drive();
           return null;
         }));
       }
@@ -94,34 +100,25 @@ public final class LoadRun {
     } finally {
       threads.shutdownNow();
     }
-    long cpu = processCpuNanos() - cpuBefore;
+  }
+
+  private static LoadResult result(Shape shape, RunWindow window, List<CallTally> tallies, boolean overloaded,
+      double clientMicros, double serverMicros) {
     Histogram latencies = new Histogram(3);
     long failed = 0;
     long wrong = 0;
-    long all = 0;
     String firstProblem = null;
-    boolean overloaded = false;
-    for (ConnectionDriver driver : drivers) {
-      CallTally tally = driver.tally();
+    for (CallTally tally : tallies) {
       latencies.add(tally.latencies);
       failed += tally.failed;
       wrong += tally.wrong;
-      all += tally.all;
       if (firstProblem == null) {
         firstProblem = tally.firstWrong != null ? tally.firstWrong : tally.firstFailure;
       }
-      overloaded |= driver instanceof FixedRate fixed && fixed.overloaded;
     }
     String mode = shape.callsPerSecond() > 0 ? "rate" : "closed";
-    double serverMicros = serverCpu.micros();
     return new LoadResult(shape.operation(), mode, window.measuredSeconds(), latencies, failed, wrong, firstProblem,
-        overloaded, all == 0 ? 0 : cpu / 1000.0 / all,
+        overloaded, latencies.getTotalCount() == 0 ? -1 : clientMicros / latencies.getTotalCount(),
         serverMicros < 0 || latencies.getTotalCount() == 0 ? -1 : serverMicros / latencies.getTotalCount());
-  }
-
-  /** The generator JVM's CPU time, all its threads (the JIT and collector too: what the client costs the machine). */
-  private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
   }
 }

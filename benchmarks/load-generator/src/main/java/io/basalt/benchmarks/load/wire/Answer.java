@@ -3,7 +3,6 @@ package io.basalt.benchmarks.load.wire;
 import java.io.IOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
-import org.apache.hbase.thirdparty.com.google.protobuf.ExtensionRegistryLite;
 import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
 
 /**
@@ -11,8 +10,6 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
  * response message and cell block still undecoded in {@code frame} (valid until the connection reads the next one).
  */
 public final class Answer {
-  private static final ExtensionRegistryLite NO_EXTENSIONS = ExtensionRegistryLite.getEmptyRegistry();
-
   private final int callId;
   private final RPCProtos.ExceptionResponse exception;
   private final byte[] frame;
@@ -32,25 +29,50 @@ public final class Answer {
 
   /**
    * Reads the ResponseHeader at {@code offset} (after the frame's length) by hand: its call id is all a run needs of
-   * most answers, and parsing the whole header into a message would cost more than the rest of a call's handling.
+   * most answers, and a protobuf parser for each header would cost more than the rest of a call's handling. Only an
+   * exception (rare) and a cell block's length (checked runs read the block) are parsed as messages.
    */
   static Answer parse(byte[] frame, int offset, int end) throws IOException {
-    CodedInputStream in = CodedInputStream.newInstance(frame, offset, end - offset);
-    int headerLength = in.readRawVarint32();
-    int headerEnd = in.getTotalBytesRead() + headerLength;
+    int[] at = {offset};
+    int headerLength = varint(frame, at);
+    int headerEnd = at[0] + headerLength;
     int callId = -1;
     RPCProtos.ExceptionResponse exception = null;
     int cellBlockLength = 0;
-    while (in.getTotalBytesRead() < headerEnd) {
-      int tag = in.readTag();
-      switch (tag >>> 3) {
-        case 1 -> callId = in.readUInt32();
-        case 2 -> exception = in.readMessage(RPCProtos.ExceptionResponse.parser(), NO_EXTENSIONS);
-        case 3 -> cellBlockLength = in.readMessage(RPCProtos.CellBlockMeta.parser(), NO_EXTENSIONS).getLength();
-        default -> in.skipField(tag);
+    while (at[0] < headerEnd) {
+      int tag = varint(frame, at);
+      int field = tag >>> 3;
+      if (field == 1 && (tag & 7) == 0) {
+        callId = varint(frame, at);
+      } else if ((tag & 7) == 2) {
+        int length = varint(frame, at);
+        if (field == 2) {
+          exception = RPCProtos.ExceptionResponse.parseFrom(CodedInputStream.newInstance(frame, at[0], length));
+        } else if (field == 3) {
+          cellBlockLength = RPCProtos.CellBlockMeta.parseFrom(CodedInputStream.newInstance(frame, at[0], length))
+              .getLength();
+        }
+        at[0] += length;
+      } else if ((tag & 7) == 0) {
+        varint(frame, at);
+      } else {
+        throw new IOException("a response header with field " + field + " of wire type " + (tag & 7));
       }
     }
-    return new Answer(callId, exception, frame, offset + headerEnd, end, cellBlockLength);
+    return new Answer(callId, exception, frame, headerEnd, end, cellBlockLength);
+  }
+
+  /** The unsigned varint at {@code at[0]}, which it advances past it (as an int: call ids and lengths fit). */
+  private static int varint(byte[] bytes, int[] at) throws IOException {
+    int value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      byte b = bytes[at[0]++];
+      value |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return value;
+      }
+    }
+    throw new IOException("a malformed varint in a response header");
   }
 
   public int callId() {

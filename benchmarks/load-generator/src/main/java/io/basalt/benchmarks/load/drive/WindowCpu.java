@@ -2,6 +2,7 @@ package io.basalt.benchmarks.load.drive;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,45 +10,56 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The CPU time of the server processes (on this machine) over exactly the measured part of a run, read from
- * {@code /proc/<pid>/stat} on a thread of its own at the window's start and end: a runner reading it around the
- * generator's whole life would also count the warm-up and the stock client's lookups.
+ * CPU time over exactly the measured part of a run, read on a thread of its own at the window's start and end: the
+ * generator's own (its JIT compiling during the warm-up is not the cost of a call) and that of the server processes
+ * on this machine, from {@code /proc/<pid>/stat} (a runner reading them around the generator's whole life would also
+ * count the warm-up and the stock client's lookups).
  */
-final class ServerCpu {
+final class WindowCpu {
   private final List<Long> pids;
   private final Thread reader;
-  private volatile long ticks = -1;
+  private volatile long serverTicks = -1;
+  private volatile long ownNanos;
 
-  private ServerCpu(List<Long> pids, RunWindow window) {
+  private WindowCpu(List<Long> pids, RunWindow window) {
     this.pids = List.copyOf(pids);
     this.reader = new Thread(() -> {
       sleepUntil(window.measureFrom());
-      long start = ticks();
+      long serverStart = serverTicks();
+      long ownStart = ownNanos();
       sleepUntil(window.end());
-      ticks = ticks() - start;
-    }, "server-cpu");
+      ownNanos = ownNanos() - ownStart;
+      serverTicks = serverTicks() - serverStart;
+    }, "window-cpu");
     reader.setDaemon(true);
   }
 
-  /** Watches {@code pids} over {@code window}; with no pids, reads nothing. */
-  static ServerCpu watch(List<Long> pids, RunWindow window) {
-    ServerCpu cpu = new ServerCpu(pids, window);
-    if (!pids.isEmpty()) {
-      cpu.reader.start();
-    }
+  /** Watches this process and {@code pids} (may be empty) over {@code window}. */
+  static WindowCpu watch(List<Long> pids, RunWindow window) {
+    WindowCpu cpu = new WindowCpu(pids, window);
+    cpu.reader.start();
     return cpu;
   }
 
   /** The servers' CPU microseconds over the window (waiting for its end's reading), or -1 if none was watched. */
-  double micros() throws InterruptedException {
-    if (pids.isEmpty()) {
-      return -1;
-    }
+  double serverMicros() throws InterruptedException {
     reader.join();
-    return ticks * 1e6 / ticksPerSecond();
+    return pids.isEmpty() ? -1 : serverTicks * 1e6 / ticksPerSecond();
   }
 
-  private long ticks() {
+  /** This process's CPU microseconds over the window (waiting for its end's reading). */
+  double ownMicros() throws InterruptedException {
+    reader.join();
+    return ownNanos / 1000.0;
+  }
+
+  /** The generator JVM's CPU time, all its threads (the collector's too: what the client costs the machine). */
+  private static long ownNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private long serverTicks() {
     long sum = 0;
     for (long pid : pids) {
       try {
