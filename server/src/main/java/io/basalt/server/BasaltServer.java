@@ -21,6 +21,7 @@ import io.basalt.server.info.StatusDocument;
 import io.basalt.server.metrics.JvmMetricsRecord;
 import io.basalt.server.metrics.MetricsBeans;
 import io.basalt.server.rpc.BindFailedException;
+import io.basalt.server.rpc.CallQueueCapacity;
 import io.basalt.server.rpc.RpcServer;
 import io.basalt.server.rpc.RpcServerSettings;
 import io.basalt.server.tls.ServerTls;
@@ -155,7 +156,7 @@ public final class BasaltServer {
     int rpcPort = config.port(Settings.RPC_PORT);
     rpc = PortBinding.bindOrExplain("RPC", Settings.RPC_PORT.key(), "--rpc-port", rpcPort, () -> RpcServer.bind(
         new RpcServerSettings(ServerAddresses.bind(bindAddress, rpcPort), config.positiveInt(Settings.HANDLER_COUNT),
-            config.positiveInt(Settings.CALL_QUEUE_LENGTH), config.positiveInt(Settings.MAX_REQUEST_SIZE),
+            CallQueueCapacity.of(config), config.positiveInt(Settings.MAX_REQUEST_SIZE),
             2 * config.positiveLong(Settings.CONNECTION_MAX_IDLE),
             config.positiveInt(Settings.MAX_SCANNERS_PER_CONNECTION),
             config.bool(Settings.SHORT_CALLS_ON_IO_THREADS), ServerTls.forRpc(config), security),

@@ -52,8 +52,14 @@ public final class Settings {
           + "Flag --hostname.");
   public static final Setting HANDLER_COUNT = new Setting("hbase.regionserver.handler.count", "30",
       "Threads executing RPC calls.");
-  public static final Setting CALL_QUEUE_LENGTH = new Setting("hbase.ipc.server.max.callqueue.length", "300",
-      "Calls that may wait for a handler; beyond it clients get CallQueueTooBigException and back off.");
+  public static final Setting CALL_QUEUE_LENGTH = new Setting("hbase.ipc.server.max.callqueue.length", "",
+      "Calls that may wait in each of HBase's call queues; empty means ten a handler, as HBase. Basalt keeps one "
+          + "queue holding as many calls as HBase's queues together (this times the number of queues "
+          + "hbase.ipc.server.callqueue.handler.factor gives); beyond it clients get CallQueueTooBigException and "
+          + "back off.");
+  public static final Setting CALL_QUEUE_HANDLER_FACTOR = new Setting("hbase.ipc.server.callqueue.handler.factor",
+      "0.1", "HBase's call queues per handler (from 0 to 1; at least one queue): with the default, 30 handlers have "
+          + "3 queues, so Basalt's one queue holds three times hbase.ipc.server.max.callqueue.length.");
   public static final Setting MAX_REQUEST_SIZE = new Setting("hbase.ipc.max.request.size", "268435456",
       "Largest request frame in bytes; larger requests are refused with RequestTooBigException.");
   public static final Setting CONNECTION_MAX_IDLE = new Setting("hbase.ipc.client.connection.maxidletime", "10000",
@@ -286,7 +292,7 @@ public final class Settings {
       DATA_DIR, ZOOKEEPER_EMBEDDED, ZOOKEEPER_QUORUM, ZOOKEEPER_PORT, ZOOKEEPER_TLS_PORT, ZNODE_PARENT,
       ZOOKEEPER_SESSION_TIMEOUT,
       CLUSTER_MEMBERS, CLUSTER_NODE, RPC_PORT, INFO_PORT, REST_PORT, THRIFT_PORT, GATEWAY_JVM_OPTIONS, BIND_ADDRESS,
-      HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH,
+      HOSTNAME, HANDLER_COUNT, CALL_QUEUE_LENGTH, CALL_QUEUE_HANDLER_FACTOR,
       MAX_REQUEST_SIZE, CONNECTION_MAX_IDLE, MAX_SCANNERS_PER_CONNECTION, SHORT_CALLS_ON_IO_THREADS, SCANNER_LEASE,
       SCAN_MAX_RESULT_SIZE, MAX_CELL_SIZE, MAJOR_COMPACTION_PERIOD, MINOR_COMPACTION_CHECK_PERIOD,
       MINOR_COMPACTION_MIN_CELLS, SPLIT_CHECK_PERIOD, MAX_REGION_SIZE, HOT_SHARE_PERCENT, HOT_REQUESTS_PER_SECOND,

@@ -8,9 +8,8 @@ import io.basalt.benchmarks.runner.report.BulkLoadReport;
 import io.basalt.benchmarks.runner.report.BulkLoadResults;
 import io.basalt.benchmarks.runner.report.DocsMarkers;
 import io.basalt.benchmarks.runner.report.Environment;
-import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
-import io.basalt.benchmarks.runner.servers.HBaseUnderTest;
 import io.basalt.benchmarks.runner.servers.ServerLogs;
+import io.basalt.benchmarks.runner.servers.ServerPair;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.IOException;
@@ -61,19 +60,13 @@ public final class BulkLoadBenchmark {
     List<ServerUnderTest> running = new ArrayList<>();
     try {
       Progress.say("Bulk load benchmark, %s mode; logs in %s", plan.mode(), logs);
-      Path classArchive = files.work().resolve("basalt-server.jsa");
-      Progress.say("Rehearsing Basalt's start (class archive, warm client)");
-      BasaltUnderTest.rehearse(work.resolve("rehearsal"), classArchive);
-      ServerUnderTest basalt = started(running, BasaltUnderTest.start("Basalt", work.resolve("basalt"),
-          classArchive, "benchmark-bulkload-basalt", cpus.serverLauncher(), Map.of(), Map.of()));
-      HBaseUnderTest hbase = HBaseUnderTest.start("HBase", "benchmark-bulkload-hbase", cpus.serverLauncher(),
-          Map.of(), Map.of());
-      started(running, hbase);
+      ServerPair servers = ServerPair.start("bulkload", work, files.work().resolve("basalt-server.jsa"),
+          cpus.serverLauncher(), running);
       BulkLoadClientRunner client = new BulkLoadClientRunner(ProjectFiles.required(files.bulkLoadClasses()),
           ProjectFiles.required(files.oracleClasspath()), ProjectFiles.required(files.basaltCommand()),
           cpus.clientLauncher(), logs, plan, running);
       InputCopies input = writeInput(client, work.resolve("input"), results);
-      new BulkLoadRounds(basalt, hbase, plan, input, work.resolve("copies"), results).run(client);
+      new BulkLoadRounds(servers.basalt(), servers.hbase(), plan, input, work.resolve("copies"), results).run(client);
       Progress.say("Stopping the servers");
     } finally {
       ServerLogs.keepAndStop(running, logs);
@@ -89,13 +82,6 @@ public final class BulkLoadBenchmark {
       Progress.say("Updated %s", files.docs());
     }
     return report;
-  }
-
-  private static ServerUnderTest started(List<ServerUnderTest> running, ServerUnderTest server) {
-    running.add(server);
-    Progress.say("%s took %d ms from launch to first put; log %s", server.name(),
-        server.launchToFirstPut().toMillis(), server.log());
-    return server;
   }
 
   /**

@@ -6,9 +6,8 @@ import io.basalt.benchmarks.runner.cluster.LoadAverage;
 import io.basalt.benchmarks.runner.process.CpuPlacement;
 import io.basalt.benchmarks.runner.report.DocsMarkers;
 import io.basalt.benchmarks.runner.report.Environment;
-import io.basalt.benchmarks.runner.servers.BasaltUnderTest;
-import io.basalt.benchmarks.runner.servers.HBaseUnderTest;
 import io.basalt.benchmarks.runner.servers.ServerLogs;
+import io.basalt.benchmarks.runner.servers.ServerPair;
 import io.basalt.benchmarks.runner.servers.ServerUnderTest;
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.nio.file.Files;
@@ -52,13 +51,8 @@ public final class CapacityBenchmark {
     List<OperationCapacity> capacities = new ArrayList<>();
     try {
       Progress.say("Capacity benchmark, %s mode; logs in %s", plan.mode(), logs);
-      Path classArchive = files.work().resolve("basalt-server.jsa");
-      Progress.say("Rehearsing Basalt's start (class archive, warm client)");
-      BasaltUnderTest.rehearse(work.resolve("rehearsal"), classArchive);
-      ServerUnderTest basalt = started(running, BasaltUnderTest.start("Basalt", work.resolve("basalt"),
-          classArchive, "benchmark-capacity-basalt", cpus.serverLauncher(), Map.of(), Map.of()));
-      ServerUnderTest hbase = started(running, HBaseUnderTest.start("HBase", "benchmark-capacity-hbase",
-          cpus.serverLauncher(), Map.of(), Map.of()));
+      ServerPair servers = ServerPair.start("capacity", work, files.work().resolve("basalt-server.jsa"),
+          cpus.serverLauncher(), running);
       GeneratorRuns generator = new GeneratorRuns(ProjectFiles.required(files.loadGeneratorClasses()),
           ProjectFiles.required(files.loadGeneratorClasspath()), cpus.clientLauncher(), logs, plan);
       for (ServerUnderTest server : running) {
@@ -66,7 +60,7 @@ public final class CapacityBenchmark {
         checks.put(server.name(), generator.loadAndCheck(server));
       }
       for (String operation : plan.operations()) {
-        capacities.addAll(measure(generator, plan, operation, basalt, hbase));
+        capacities.addAll(measure(generator, plan, operation, servers.basalt(), servers.hbase()));
       }
       Progress.say("Stopping the servers");
     } finally {
@@ -112,12 +106,5 @@ public final class CapacityBenchmark {
       measured.add(new OperationCapacity(server.name(), operation, flatOut.get(server), steps.get(server)));
     }
     return measured;
-  }
-
-  private static ServerUnderTest started(List<ServerUnderTest> running, ServerUnderTest server) {
-    running.add(server);
-    Progress.say("%s took %d ms from launch to first put; log %s", server.name(),
-        server.launchToFirstPut().toMillis(), server.log());
-    return server;
   }
 }

@@ -52,9 +52,8 @@ final class CapacityReport {
       OperationCapacity basalt = capacities.get(i);
       OperationCapacity hbase = capacities.get(i + 1);
       if (TWICE_HBASE.contains(basalt.operation())) {
-        double times = hbase.sustainedAt(5) == 0 ? Double.NaN : basalt.sustainedAt(5) / hbase.sustainedAt(5);
-        text.append(String.format(Locale.ROOT, "- %s at p99 ≤ 5 ms: %.2f× HBase's (target ≥ 2×): %s%n",
-            basalt.operation(), times, times >= 2 ? "met" : "missed"));
+        text.append("- ").append(basalt.operation()).append(" at p99 ≤ 5 ms, ≥ 2× HBase's: ")
+            .append(twiceHBase(basalt.sustainedAt(5), hbase.sustainedAt(5))).append('\n');
       }
       if (basalt.operation().equals("get")) {
         text.append(String.format(Locale.ROOT, "- random in-memory gets at p99 ≤ 5 ms: %,.0f/s (target ≥ %,.0f/s):"
@@ -73,6 +72,18 @@ final class CapacityReport {
           capacity.server(), capacity.flatOut().callsPerSecond(), capacity.flatOut().p99Micros() / 1000, steps));
     }
     return text.toString();
+  }
+
+  private static String twiceHBase(double basalt, double hbase) {
+    if (basalt == 0 && hbase == 0) {
+      return "not measured: neither server sustained a step within 5 ms";
+    }
+    if (hbase == 0) {
+      return String.format(Locale.ROOT, "met: Basalt %,.0f calls/s, HBase sustained no step within 5 ms", basalt);
+    }
+    double times = basalt / hbase;
+    return String.format(Locale.ROOT, "%s: %,.0f against %,.0f calls/s, %.2f×", times >= 2 ? "met" : "missed",
+        basalt, hbase, times);
   }
 
   private static String ratio(double numerator, double denominator) {
