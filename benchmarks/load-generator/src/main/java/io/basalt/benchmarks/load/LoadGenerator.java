@@ -8,11 +8,11 @@ import io.basalt.benchmarks.load.table.RegionPlace;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -83,7 +83,7 @@ public final class LoadGenerator {
 
   private static Map<String, String> options(String[] args) {
     Map<String, String> options = new HashMap<>();
-    List<String> flags = new ArrayList<>(List.of("load", "check"));
+    Set<String> flags = Set.of("load", "check");
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--")) {
         throw new IllegalArgumentException("not an option: " + args[i]);

@@ -84,6 +84,9 @@ public final class BenchmarkMain {
     } else {
       report = run(options);
     }
+    if (options.updateDocs()) {
+      Progress.say("Updated %s", files.docs());
+    }
     System.out.println(Files.readString(report, StandardCharsets.UTF_8));
     System.err.println("Report written to " + report);
   }
@@ -113,12 +116,8 @@ public final class BenchmarkMain {
     results.finished(Duration.between(started, ZonedDateTime.now()));
 
     String markdown = MarkdownReport.render(results);
-    Path report = DocsMarkers.writeReport(markdown, files.results(), "benchmarks-" + stamp + ".md", "latest.md");
-    if (options.updateDocs()) {
-      DocsMarkers.replaceIn(files.docs(), DocsMarkers.BEGIN, DocsMarkers.END, markdown);
-      Progress.say("Updated %s", files.docs());
-    }
-    return report;
+    return DocsMarkers.publish(markdown, files.results(), "benchmarks", stamp, "latest.md", options.updateDocs(),
+        files.docs(), DocsMarkers.BEGIN, DocsMarkers.END);
   }
 
   /** The comparisons of Basalt with Basalt: the single node against a cluster, or against another build. */

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -53,11 +52,7 @@ final class FixedRate {
 
   /** Sends until the window's end and returns once every answer is in; true if the server was overloaded. */
   boolean drive() throws IOException, InterruptedException {
-    ExecutorService readers = Executors.newFixedThreadPool(connections.size(), runnable -> {
-      Thread thread = new Thread(runnable, "load-reader");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService readers = DaemonThreads.pool(connections.size(), "load-reader");
     try {
       List<Future<Void>> reading = new ArrayList<>();
       for (int i = 0; i < connections.size(); i++) {

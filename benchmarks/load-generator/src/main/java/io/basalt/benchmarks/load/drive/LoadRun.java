@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.HdrHistogram.Histogram;
 
@@ -79,11 +78,7 @@ public final class LoadRun {
   }
 
   private static void driveClosedLoops(List<ClosedLoop> loops) throws IOException, InterruptedException {
-    ExecutorService threads = Executors.newFixedThreadPool(loops.size(), runnable -> {
-      Thread thread = new Thread(runnable, "load-connection");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService threads = DaemonThreads.pool(loops.size(), "load-connection");
     try {
       List<Future<Void>> running = new ArrayList<>();
       for (ClosedLoop loop : loops) {

@@ -75,13 +75,8 @@ public final class BulkLoadBenchmark {
     results.load("at the end " + LoadAverage.read());
     results.finished(Duration.between(started, ZonedDateTime.now()));
     String markdown = BulkLoadReport.render(results);
-    Path report = DocsMarkers.writeReport(markdown, files.results(), "bulkload-" + stamp + ".md",
-        "bulkload-latest.md");
-    if (updateDocs) {
-      DocsMarkers.replaceIn(files.docs(), DOCS_BEGIN, DOCS_END, markdown);
-      Progress.say("Updated %s", files.docs());
-    }
-    return report;
+    return DocsMarkers.publish(markdown, files.results(), "bulkload", stamp, "bulkload-latest.md", updateDocs,
+        files.docs(), DOCS_BEGIN, DOCS_END);
   }
 
   /**

@@ -70,13 +70,8 @@ public final class CapacityBenchmark {
     description.add("Load average at the end: " + LoadAverage.read());
     String markdown = CapacityReport.render(plan, description, Environment.describe(commit), checks, capacities,
         Duration.between(started, ZonedDateTime.now()));
-    Path report = DocsMarkers.writeReport(markdown, files.results(), "capacity-" + stamp + ".md",
-        "capacity-latest.md");
-    if (updateDocs) {
-      DocsMarkers.replaceIn(files.docs(), DOCS_BEGIN, DOCS_END, markdown);
-      Progress.say("Updated %s", files.docs());
-    }
-    return report;
+    return DocsMarkers.publish(markdown, files.results(), "capacity", stamp, "capacity-latest.md", updateDocs,
+        files.docs(), DOCS_BEGIN, DOCS_END);
   }
 
   /** One operation on both servers: flat out, then each rate share, the servers alternating. */

@@ -154,13 +154,8 @@ public final class PairedBenchmark {
       boolean updateDocs) throws IOException {
     results.finished(Duration.between(started, ZonedDateTime.now()));
     String markdown = PairedReport.render(results);
-    Path report = DocsMarkers.writeReport(markdown, paths.results(), suite + "-" + stamp(started) + ".md",
-        suite + "-latest.md");
-    if (updateDocs) {
-      DocsMarkers.replaceIn(paths.docs(), DOCS_BEGIN, DOCS_END, markdown);
-      Progress.say("Updated %s", paths.docs());
-    }
-    return report;
+    return DocsMarkers.publish(markdown, paths.results(), suite, stamp(started), suite + "-latest.md", updateDocs,
+        paths.docs(), DOCS_BEGIN, DOCS_END);
   }
 
   private static void deleteRecursively(Path directory) throws IOException {

@@ -163,12 +163,8 @@ public final class FeatureBenchmark {
     results.load("at the end " + LoadAverage.read());
     results.finished(Duration.between(started, ZonedDateTime.now()));
     String markdown = FeatureCostReport.render(results);
-    Path report = DocsMarkers.writeReport(markdown, files.results(), key + "-" + stamp + ".md", key + "-latest.md");
-    if (updateDocs) {
-      DocsMarkers.replaceIn(files.docs(), docsBegin, docsEnd, markdown);
-      Progress.say("Updated %s", files.docs());
-    }
-    return report;
+    return DocsMarkers.publish(markdown, files.results(), key, stamp, key + "-latest.md", updateDocs, files.docs(),
+        docsBegin, docsEnd);
   }
 
   /** The workloads and rounds as the report states them. */

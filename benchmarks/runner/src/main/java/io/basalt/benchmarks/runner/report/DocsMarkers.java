@@ -15,6 +15,19 @@ public final class DocsMarkers {
 
   private DocsMarkers() {}
 
+  /**
+   * Writes a run's report ({@link #writeReport}: {@code name-stamp.md} and {@code latestName}) and, when
+   * {@code updateDocs}, puts it into {@code docs} between the two markers; returns the dated report.
+   */
+  public static Path publish(String markdown, Path results, String name, String stamp, String latestName,
+      boolean updateDocs, Path docs, String beginMarker, String endMarker) throws IOException {
+    Path report = writeReport(markdown, results, name + "-" + stamp + ".md", latestName);
+    if (updateDocs) {
+      replaceIn(docs, beginMarker, endMarker, markdown);
+    }
+    return report;
+  }
+
   /** The document with the text between the markers replaced by {@code generated}; the markers stay. */
   public static String replace(String document, String generated) {
     return replace(document, BEGIN, END, generated);
