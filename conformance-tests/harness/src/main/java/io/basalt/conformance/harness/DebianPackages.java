@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DebianPackages {
   private static final long APT_MINUTES = 20;
+  /**
+   * Waits for dpkg's lock instead of failing at once: the build runs modules in parallel (.mvn/maven.config), and
+   * two of them (the browser tests and the gateways' clients) may install packages at the same moment.
+   */
+  private static final String WAIT_FOR_LOCK = "-oDPkg::Lock::Timeout=" + APT_MINUTES * 60;
 
   private DebianPackages() {}
 
@@ -35,11 +40,12 @@ public final class DebianPackages {
     if (missing.isEmpty()) {
       return;
     }
-    List<String> install = new ArrayList<>(List.of("apt-get", "install", "-y", "--no-install-recommends"));
+    List<String> install = new ArrayList<>(List.of("apt-get", WAIT_FOR_LOCK, "install", "-y",
+        "--no-install-recommends"));
     install.addAll(missing);
     Result first = run(install);
     if (first.status() != 0) {
-      Result update = run(List.of("apt-get", "update"));
+      Result update = run(List.of("apt-get", WAIT_FOR_LOCK, "update"));
       Result second = update.status() == 0 ? run(install) : update;
       if (second.status() != 0) {
         throw new IllegalStateException("These tests need Debian's " + String.join(", ", missing)
