@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,6 +28,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalCluster {
   private static final long STOP_WAIT_SECONDS = 60;
+  /** The lowest cluster port drawn: above the well-known and registered services' usual ports. */
+  private static final int LOWEST_CLUSTER_PORT = 20_000;
 
   private LocalCluster() {}
 
@@ -152,28 +154,48 @@ final class LocalCluster {
     return status;
   }
 
-  /** Free loopback ports P with P+1 and P+2 free too (each node's ZooKeeper quorum and election ports). */
+  /**
+   * Free loopback ports P with P+1 and P+2 free too (each node's ZooKeeper quorum and election ports), drawn below
+   * the kernel's ephemeral port range. A port the kernel hands out as free ({@code new ServerSocket(0)}) lies inside
+   * that range, where every outgoing connection takes its local port too: three nodes starting at once open many (their
+   * ZooKeeper, gRPC and client connections), and one may take a node's quorum or election port between this check
+   * and the node's bind, leaving that node's ZooKeeper unable to start. Below the range only a process binding that
+   * very port can take it. The test harness picks its ports the same way, for the same reason.
+   */
   private static List<Integer> freeClusterPorts(int count) throws IOException {
+    int ceiling = ephemeralRangeStart() - 3;
     List<Integer> ports = new ArrayList<>();
-    while (ports.size() < count) {
-      int port;
-      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-        port = socket.getLocalPort();
+    for (int tries = 0; ports.size() < count; tries++) {
+      if (tries > 10_000) {
+        throw new IOException("found no three free ports in a row in [" + LOWEST_CLUSTER_PORT + ", " + ceiling + ")");
       }
-      boolean clashes = port > 65533;
+      int port = ThreadLocalRandom.current().nextInt(LOWEST_CLUSTER_PORT, ceiling);
+      boolean clashes = false;
       for (int taken : ports) {
         clashes |= Math.abs(taken - port) < 3;
       }
-      if (!clashes && free(port + 1) && free(port + 2)) {
+      if (!clashes && free(port) && free(port + 1) && free(port + 2)) {
         ports.add(port);
       }
     }
     return ports;
   }
 
+  /** The first port of Linux's ephemeral range; its default, 32768, where it cannot be read. */
+  private static int ephemeralRangeStart() {
+    try {
+      List<String> lines = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+      int start = Integer.parseInt(lines.get(0).trim().split("\\s+")[0]);
+      return start > LOWEST_CLUSTER_PORT + 1000 && start <= 65535 ? start : 32_768;
+    } catch (IOException | RuntimeException e) {
+      return 32_768;
+    }
+  }
+
+  /** Checked on the wildcard address, which a node's Raft (gRPC) server binds whatever its member address. */
   private static boolean free(int port) {
     try (ServerSocket socket = new ServerSocket()) {
-      socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      socket.bind(new InetSocketAddress(port));
       return true;
     } catch (IOException e) {
       return false;

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.conformance.harness.BasaltServerExtension;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -78,7 +80,18 @@ class LocalClusterTest {
     } finally {
       cluster.descendants().forEach(ProcessHandle::destroyForcibly);
       cluster.destroyForcibly();
+      keepNodeLogs(root, log.getParent());
       BasaltServerExtension.deleteRecursively(root);
+    }
+  }
+
+  /** Copies each node's log beside the command's before the data directory goes: what a failure is read from. */
+  private static void keepNodeLogs(Path root, Path logs) throws IOException {
+    for (int node = 1; node <= 3; node++) {
+      Path nodeLog = root.resolve("node-" + node + ".log");
+      if (Files.exists(nodeLog)) {
+        Files.copy(nodeLog, logs.resolve("local-cluster-node-" + node + ".log"), StandardCopyOption.REPLACE_EXISTING);
+      }
     }
   }
 
@@ -98,7 +111,7 @@ class LocalClusterTest {
         }
         zookeepers.add(ready.group(1));
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException(e);
     }
     return zookeepers;
