@@ -13,8 +13,7 @@ import org.slf4j.LoggerFactory;
  * starting them took most of the followers' CPU outside the JIT compilers.
  *
  * <p>Measured on the two-core development machine, a three-node cluster on loopback, the lean load generator's gets
- * of one region after 40 s of warm-up, two alternating runs of each, with about one core taken by other work all
- * along (so the rates are low, the comparison fair): with 4 connections of 4 gets in flight,
+ * of one region after 40 s of warm-up, two alternating runs of each: with 4 connections of 4 gets in flight,
  * 1,418-1,576 gets a second at a median of 9.1-10.2 ms and 732-826 us of the three nodes' CPU a get as the JVM sizes
  * the pool, against 2,928-3,184 at 3.7-4.0 ms and 356-391 us with two threads; one get at a time, 283-304 a second at
  * 2.5-2.8 ms against 689-763 at 0.8-0.9 ms. A size the operator sets
