@@ -28,7 +28,9 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
+    CommonPool.sizeBeforeUse();
     ServerLogging.install();
+    CommonPool.warnIfTooSmall();
     BasaltConfig config;
     Path pidPath;
     GatewayLaunch gatewayLaunch;
