@@ -12,13 +12,12 @@ import org.slf4j.LoggerFactory;
  * questions (storage {@code LeaderChecks}). With one thread, each question started a thread on the member asked, and
  * starting them took most of the followers' CPU outside the JIT compilers.
  *
- * <p>Measured on the two-core development machine, a three-node cluster on loopback, the lean load generator's gets
- * of one region after 40 s of warm-up, two alternating runs of each, with about one core taken by other work all
- * along (so the rates are low, the comparison fair): with 4 connections of 4 gets in flight,
- * 1,418-1,576 gets a second at a median of 9.1-10.2 ms and 732-826 us of the three nodes' CPU a get as the JVM sizes
- * the pool, against 2,928-3,184 at 3.7-4.0 ms and 356-391 us with two threads; one get at a time, 283-304 a second at
- * 2.5-2.8 ms against 689-763 at 0.8-0.9 ms. A size the operator sets
- * ({@code -Djava.util.concurrent.ForkJoinPool.common.parallelism}) stands.
+ * <p>Measured on the two-core development machine, quiet, a three-node cluster on loopback, the lean load
+ * generator's gets of one region after 40 s of warm-up, 15 s measured, two alternating runs of each (the one-thread
+ * pool set with the property below): with 4 connections of 4 gets in flight, 3,265-3,761 gets a second at a median
+ * of 3.9-4.4 ms and 438-511 us of the three nodes' CPU a get with one thread, against 5,258-6,806 at 2.0-2.6 ms and
+ * 240-323 us with two; one get at a time, 438-494 a second at 1.9-2.1 ms against 1,430-1,593 at 0.57-0.63 ms. A size
+ * the operator sets ({@code -Djava.util.concurrent.ForkJoinPool.common.parallelism}) stands.
  */
 final class CommonPool {
   static final String PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
