@@ -12,18 +12,26 @@ import java.util.Map;
  * frequent by the Space-Saving method (a full tally replaces its smallest entry, which overestimates by at most that
  * entry's count), the largest by keeping the biggest sizes seen. Sampled requests are one in sixteen, so updates are
  * rare enough for a lock.
+ *
+ * <p>The tallies sit in two arrays with a map from row to slot: a full tally looks for its smallest entry on every
+ * new row (with random rows, nearly every update), and did so by walking a {@code HashMap}'s entries. In profiles of
+ * flat-out scans of 100 random rows (each row of a scan is sampled) the tallies took 6.2 % of the request threads'
+ * CPU that way and 2.9 % with the arrays; the scans' rate moved within its noise (about 15 % between runs).
  */
 final class RowTally {
   /** A row and its tally: requests (estimated) for frequent rows, bytes for large ones. */
   record Entry(byte[] row, long value) {}
 
-  private final int capacity;
   private final boolean largest;
-  private final Map<Key, long[]> entries = new HashMap<>();
+  private final byte[][] rows;
+  private final long[] values;
+  private final Map<Key, Integer> slots = new HashMap<>();
+  private int size;
 
   private RowTally(int capacity, boolean largest) {
-    this.capacity = capacity;
     this.largest = largest;
+    this.rows = new byte[capacity][];
+    this.values = new long[capacity];
   }
 
   /** The rows requested most often. */
@@ -38,34 +46,41 @@ final class RowTally {
 
   /** Counts {@code value} for the row (frequent: requests; largest: the request's bytes). */
   synchronized void add(byte[] row, long value) {
-    Key key = new Key(row);
-    long[] tally = entries.get(key);
-    if (tally != null) {
-      tally[0] = largest ? Math.max(tally[0], value) : tally[0] + value;
+    Integer slot = slots.get(new Key(row));
+    if (slot != null) {
+      values[slot] = largest ? Math.max(values[slot], value) : values[slot] + value;
       return;
     }
-    if (entries.size() < capacity) {
-      entries.put(new Key(row.clone()), new long[] {value});
+    if (size < rows.length) {
+      put(size++, row, value);
       return;
     }
-    Map.Entry<Key, long[]> smallest = null;
-    for (Map.Entry<Key, long[]> entry : entries.entrySet()) {
-      if (smallest == null || entry.getValue()[0] < smallest.getValue()[0]) {
-        smallest = entry;
+    int smallest = 0;
+    for (int i = 1; i < size; i++) {
+      if (values[i] < values[smallest]) {
+        smallest = i;
       }
     }
-    if (largest && value <= smallest.getValue()[0]) {
+    if (largest && value <= values[smallest]) {
       return;
     }
-    long floor = largest ? 0 : smallest.getValue()[0];
-    entries.remove(smallest.getKey());
-    entries.put(new Key(row.clone()), new long[] {floor + value});
+    long floor = largest ? 0 : values[smallest];
+    slots.remove(new Key(rows[smallest]));
+    put(smallest, row, floor + value);
+  }
+
+  private void put(int slot, byte[] row, long value) {
+    rows[slot] = row.clone();
+    values[slot] = value;
+    slots.put(new Key(rows[slot]), slot);
   }
 
   /** The entries, greatest first. */
   synchronized List<Entry> top() {
-    List<Entry> top = new ArrayList<>(entries.size());
-    entries.forEach((key, tally) -> top.add(new Entry(key.row, tally[0])));
+    List<Entry> top = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      top.add(new Entry(rows[i], values[i]));
+    }
     top.sort(Comparator.comparingLong(Entry::value).reversed());
     return top;
   }
